@@ -1,0 +1,45 @@
+# Azurite build and test entry points. `make serve` and `make test` are the two
+# commands in the README; everything long (deep perft, matches, tuning) has its own target.
+# Sections are by concern; keep each concern's targets in its own section.
+
+GO      ?= go
+GOFLAGS ?=
+FUZZTIME ?= 3s
+
+.PHONY: all test test-go test-fuzz test-web vet serve build bench-perft perft-deep
+
+all: build
+
+## ---- engine (Go) -------------------------------------------------------------
+
+build:
+	$(GO) build ./...
+
+vet:
+	@unformatted=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt needed:"; echo "$$unformatted"; exit 1; fi
+	$(GO) vet ./...
+
+test-go:
+	$(GO) test -short -count=1 ./...
+	$(GO) test -short -count=1 -race ./engine/...
+
+# Each fuzz target runs for FUZZTIME; `go test -fuzz` takes one target at a time.
+test-fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
+
+# Full-depth perft over the shared suites (minutes): not part of `make test`.
+perft-deep:
+	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
+
+## ---- web player ----------------------------------------------------------------
+
+serve:
+	@echo "player not built yet"
+
+test-web:
+
+## ---- everything ----------------------------------------------------------------
+
+test: vet test-go test-fuzz test-web

@@ -1,0 +1,3 @@
+module github.com/azurite-chess/azurite
+
+go 1.26
