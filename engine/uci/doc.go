@@ -12,6 +12,8 @@
 //	quit := h.HandleLine("position startpos moves e2e4")
 //	h.Close() // at end of input: stops a running search and waits for its bestmove
 //
+// The rules:
+//
 //   - HandleLine never blocks on a running search: "go" starts the search in
 //     its own goroutine and returns; "isready" is answered at once even while
 //     searching; "stop" returns after raising the stop flag (bestmove follows
