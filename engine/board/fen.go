@@ -5,7 +5,6 @@ import (
 	"strings"
 )
 
-
 // ParseFEN returns the position described by fen (see SetFEN).
 func ParseFEN(fen string) (*Position, error) {
 	p := &Position{}
