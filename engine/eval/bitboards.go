@@ -87,9 +87,9 @@ func pawnAttacksBB(c board.Color, pawns bb) bb {
 // pawnDoubleAttacks returns the squares two pawns of colour c attack.
 func pawnDoubleAttacks(c board.Color, pawns bb) bb {
 	if c == board.White {
-		return (pawns&^fileA)<<7 & (pawns&^fileH)<<9
+		return (pawns &^ fileA) << 7 & (pawns &^ fileH) << 9
 	}
-	return (pawns&^fileA)>>9 & (pawns&^fileH)>>7
+	return (pawns &^ fileA) >> 9 & (pawns &^ fileH) >> 7
 }
 
 // push moves every square of b one rank forward from c's view.

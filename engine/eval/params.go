@@ -39,9 +39,9 @@ const (
 	pConnected = pBackward + 1
 	pCandidate = pConnected + 8
 	// Passed pawns, dynamic part (depends on pieces, not cached): by rank.
-	pPassedFree      = pCandidate + 8 // stop square empty
-	pPassedSafe      = pPassedFree + 8 // no square up to promotion attacked by the enemy
-	pPassedOwnKing   = pPassedSafe + 8 // × distance from own king to the stop square
+	pPassedFree      = pCandidate + 8     // stop square empty
+	pPassedSafe      = pPassedFree + 8    // no square up to promotion attacked by the enemy
+	pPassedOwnKing   = pPassedSafe + 8    // × distance from own king to the stop square
 	pPassedEnemyKing = pPassedOwnKing + 8 // × distance from the enemy king to the stop square
 	// King safety: danger units (attackers, attacks, safe checks) index a table.
 	pKingDanger = pPassedEnemyKing + 8
@@ -51,7 +51,7 @@ const (
 	// Pawn storm on those files, by the enemy's most advanced pawn's relative
 	// rank (from the defender's side), or 0 when there is none.
 	pStorm        = pShield + 4
-	pKingOpen     = pStorm + 8 // a file next to the king without pawns
+	pKingOpen     = pStorm + 8    // a file next to the king without pawns
 	pKingSemiOpen = pKingOpen + 1 // … without own pawns (but with enemy pawns)
 	// Pieces.
 	pBishopPair     = pKingSemiOpen + 1

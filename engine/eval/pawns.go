@@ -14,12 +14,12 @@ const pawnHashSize = 1 << 13
 
 type pawnEntry struct {
 	key     uint64
-	ok      bool         // the entry holds data (a zero key is a real key: no pawns)
-	score   board.Score  // White's pawn-structure score minus Black's
-	passed  [2]bb        // passed pawns by colour
-	attacks [2]bb        // squares attacked by the colour's pawns
-	spans   [2]bb        // squares the colour's pawns attack now or after advancing
-	open    [2]uint8     // files (bit f) without pawns of the colour
+	ok      bool        // the entry holds data (a zero key is a real key: no pawns)
+	score   board.Score // White's pawn-structure score minus Black's
+	passed  [2]bb       // passed pawns by colour
+	attacks [2]bb       // squares attacked by the colour's pawns
+	spans   [2]bb       // squares the colour's pawns attack now or after advancing
+	open    [2]uint8    // files (bit f) without pawns of the colour
 }
 
 // probePawns returns the pawn entry for pos, evaluating the pawn structure on a

@@ -24,13 +24,13 @@ func Untuned() *Params {
 			}
 			p.V[pPSQ+0*32+i] = S(mg, (r-1)*8)
 		}
-		p.V[pPSQ+1*32+i] = S(-10*cd+5, -8*cd+6)            // knight: centre
-		p.V[pPSQ+2*32+i] = S(-4*cd+4, -4*cd+4)             // bishop: mild centre
-		if r == 6 { // rook: 7th rank
+		p.V[pPSQ+1*32+i] = S(-10*cd+5, -8*cd+6) // knight: centre
+		p.V[pPSQ+2*32+i] = S(-4*cd+4, -4*cd+4)  // bishop: mild centre
+		if r == 6 {                             // rook: 7th rank
 			p.V[pPSQ+3*32+i] = S(10, 0)
 		}
-		p.V[pPSQ+4*32+i] = S(-2*cd, -5*cd+5)               // queen
-		km := 0                                          // king: shelter in the middlegame
+		p.V[pPSQ+4*32+i] = S(-2*cd, -5*cd+5) // queen
+		km := 0                              // king: shelter in the middlegame
 		switch {
 		case r == 0 && f <= 1:
 			km = 20
