@@ -47,7 +47,9 @@ func (q *qsearcher) search(pos *board.Position, alpha, beta, ply int) int {
 	pos.GenerateNoisy(l)
 	moves := l.Slice()
 	// Most valuable victim first, then least valuable attacker.
-	key := func(m board.Move) int { return int(m.Captured().Type())*8 - int(m.Piece().Type()) + int(m.Promotion())*8 }
+	key := func(m board.Move) int {
+		return int(m.Captured().Type())*8 - int(m.Piece().Type()) + int(m.Promotion())*8
+	}
 	for i := 1; i < len(moves); i++ {
 		for j := i; j > 0 && key(moves[j]) > key(moves[j-1]); j-- {
 			moves[j], moves[j-1] = moves[j-1], moves[j]
