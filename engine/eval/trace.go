@@ -54,7 +54,7 @@ type Trace struct {
 // TraceOf evaluates pos with the current weights and returns its trace. It
 // allocates; it is for the tuner, not for search.
 func TraceOf(pos *board.Position) Trace {
-	e := &Evaluator{tr: &trace{}}
+	e := newTracer()
 	v := e.evaluate(pos)
 	t := Trace{Phase: e.tr.phase, Scale: e.tr.scale, Special: e.tr.special != "", Eval: v}
 	for i := 0; i < NumParams; i++ {
@@ -88,7 +88,7 @@ type Explanation struct {
 // Explain evaluates pos and breaks the score down by term group, for the UCI
 // "eval" command. It allocates.
 func Explain(pos *board.Position) Explanation {
-	e := &Evaluator{tr: &trace{}}
+	e := newTracer()
 	v := e.evaluate(pos)
 	x := Explanation{Phase: e.tr.phase, Scale: e.tr.scale, Special: e.tr.special, White: v}
 	if x.Special != "" {
