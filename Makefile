@@ -28,10 +28,38 @@ test-go:
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
+	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
 
 # Full-depth perft over the shared suites (minutes): not part of `make test`.
 perft-deep:
 	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
+
+## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+RELEASE_TARGETS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+
+.PHONY: azurite book release
+
+# The native UCI/xboard engine, with the compact book embedded.
+azurite:
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
+
+# Regenerate the compact book (deterministic; a test checks the committed file).
+book:
+	$(GO) run ./cmd/azurite book build ../shared/data/polyglot/gnuchess-book.bin cmd/azurite/book.bin
+
+# Cross-compiled static binaries in dist/release.
+release:
+	@mkdir -p dist/release
+	@for t in $(RELEASE_TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		out=dist/release/azurite-$(VERSION)-$$os-$$arch$$ext; \
+		echo "build $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
+	done
+	@ls -l dist/release
 
 ## ---- web player ----------------------------------------------------------------
 

@@ -35,7 +35,7 @@ func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove 
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running {
+	if !s.idleLocked() {
 		return ErrSearching
 	}
 	pos := s.pos.Copy()
@@ -92,9 +92,12 @@ func (s *Session) run(pos *board.Position, plan plan, onInfo func(search.Info), 
 // closes only after onBestMove has returned, so a caller that Waits and then
 // starts the next search sees the old bestmove first.
 func (s *Session) finish(report func()) {
+	s.mu.Lock()
+	s.finishing = true
+	s.mu.Unlock()
 	report()
 	s.mu.Lock()
-	s.running = false
+	s.running, s.finishing = false, false
 	close(s.done)
 	s.done = nil
 	s.mu.Unlock()

@@ -84,6 +84,9 @@ func (s *Session) optionTable() []optionSpec {
 	return []optionSpec{
 		{Option{Name: OptHash, Type: Spin, Default: strconv.Itoa(defaultHashMB), Min: minHashMB, Max: maxHashMB}, func(s *Session, v string) error {
 			n, _ := strconv.Atoi(v)
+			if n == s.hashMB {
+				return nil // the table already has this size; resizing would only clear it
+			}
 			if err := s.eng.setHash(n); err != nil {
 				return err
 			}
@@ -179,7 +182,7 @@ func (s *Session) Options() []Option {
 func (s *Session) SetOption(name, value string) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running {
+	if !s.idleLocked() {
 		return ErrSearching
 	}
 	for _, o := range s.optionTable() {

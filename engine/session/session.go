@@ -59,6 +59,10 @@ type Session struct {
 	// the running search
 	running  bool
 	done     chan struct{} // closed after onBestMove returned
+	// finishing is set once the search has its result and is only calling
+	// onBestMove: calls that need the engine idle then wait for done instead
+	// of failing, so a front end may react to a bestmove at once.
+	finishing bool
 	pondered bool          // the search started in ponder mode and no ponderhit came yet
 }
 
@@ -69,7 +73,7 @@ func New(cfg Config) *Session {
 	if seed == 0 {
 		seed = 0x9e3779b97f4a7c15
 	}
-	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB), rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
+	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
 	for _, o := range s.optionTable() {
 		if o.Type != Button {
 			if err := o.apply(s, o.Default); err != nil {
@@ -120,7 +124,7 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running {
+	if !s.idleLocked() {
 		return ErrSearching
 	}
 	s.pos, s.rootFEN, s.rootMove = pos, fen, append([]string(nil), moves...)
@@ -173,7 +177,7 @@ func (s *Session) PonderEnabled() bool {
 func (s *Session) NewGame() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running {
+	if !s.idleLocked() {
 		return ErrSearching
 	}
 	s.eng.newGame()
@@ -192,7 +196,7 @@ func (s *Session) LoadBook(data []byte) error {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.running {
+	if !s.idleLocked() {
 		return ErrSearching
 	}
 	s.book = b
@@ -231,6 +235,20 @@ func (s *Session) setBookFile(name string) error {
 	}
 	s.book, s.bookFile = b, name
 	return nil
+}
+
+// idleLocked waits out a search that is only reporting its result and
+// reports whether the session is idle. mu is held on entry and on return.
+// (A callback of the search itself must not get here: it would wait for
+// its own return.)
+func (s *Session) idleLocked() bool {
+	for s.running && s.finishing {
+		done := s.done
+		s.mu.Unlock()
+		<-done
+		s.mu.Lock()
+	}
+	return !s.running
 }
 
 // Searching reports whether a search is running.
