@@ -57,13 +57,13 @@ type Session struct {
 	bookFile                                                  string
 
 	// the running search
-	running  bool
-	done     chan struct{} // closed after onBestMove returned
+	running bool
+	done    chan struct{} // closed after onBestMove returned
 	// finishing is set once the search has its result and is only calling
 	// onBestMove: calls that need the engine idle then wait for done instead
 	// of failing, so a front end may react to a bestmove at once.
 	finishing bool
-	pondered bool          // the search started in ponder mode and no ponderhit came yet
+	pondered  bool // the search started in ponder mode and no ponderhit came yet
 }
 
 // New returns a session at the start position with default options. A
