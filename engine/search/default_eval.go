@@ -1,0 +1,4 @@
+package search
+
+// defaultEvaluator is the evaluator used when Options.NewEvaluator is nil.
+func defaultEvaluator() Evaluator { return MaterialEvaluator{} }
