@@ -6,36 +6,36 @@
 //
 // A Searcher is created once with New(Options) and runs one search at a time:
 //
-//	s := search.New(search.Options{HashMB: 64, Threads: 2})
-//	res := s.Search(pos, search.Limits{MoveTime: time.Second}, func(in search.Info) { … })
-//	// res.BestMove (board.NoMove when mated or stalemated), res.PonderMove, res.Score
+//		s := search.New(search.Options{HashMB: 64, Threads: 2})
+//		res := s.Search(pos, search.Limits{MoveTime: time.Second}, func(in search.Info) { … })
+//		// res.BestMove (board.NoMove when mated or stalemated), res.PonderMove, res.Score
 //
-//   - Search blocks until a limit is reached, Stop is called, or (with
-//     Limits.Infinite, or pondering) until Stop/PonderHit. It never returns an
-//     illegal move, and returns a legal move whenever one exists, whatever the
-//     limits (even a budget of one node or one millisecond). pos is not changed.
-//   - The search reads the clock itself every nodeCheckInterval (1024) nodes on
-//     thread 0; no timers are involved, so limits hold under wasm too. Stop
-//     sets an atomic flag that every node reads: Search returns within a few
-//     milliseconds (natively well under 10 ms).
-//   - Stop, PonderHit and Stopping may be called from any goroutine at any
-//     time, also when idle. Prepare, called before starting Search in a new
-//     goroutine, makes a Stop or PonderHit that arrives before Search begins
-//     apply to that search instead of being dropped.
-//   - SetHashMB, SetThreads, SetMultiPV, SetMoveOverhead and Clear (new game)
-//     must not be called during a search.
-//   - onInfo runs on the search goroutine: InfoPV for each completed iteration
-//     (one per MultiPV line), and after Options.CurrMoveDelay also InfoCurrMove
-//     events and aspiration fail-high/low lines (Score.Bound set). Its PV slice
-//     is valid only during the call.
-//   - Options.Yield is called on thread 0 about every Options.YieldInterval
-//     while searching (and while an infinite search waits for Stop), so a
-//     single-threaded host (the browser) can run its event loop. The hook may
-//     call Stop or read Stopping.
-//   - Bench(depth) searches a fixed position list with one thread and a fixed
-//     hash; its node count is deterministic and identical on every platform.
-//   - Scores are from the side to move's point of view; Score.Mate counts
-//     full moves (+N mates, -N is mated; 0 with IsMate: already checkmated).
+//	  - Search blocks until a limit is reached, Stop is called, or (with
+//	    Limits.Infinite, or pondering) until Stop/PonderHit. It never returns an
+//	    illegal move, and returns a legal move whenever one exists, whatever the
+//	    limits (even a budget of one node or one millisecond). pos is not changed.
+//	  - The search reads the clock itself every nodeCheckInterval (1024) nodes on
+//	    thread 0; no timers are involved, so limits hold under wasm too. Stop
+//	    sets an atomic flag that every node reads: Search returns within a few
+//	    milliseconds (natively well under 10 ms).
+//	  - Stop, PonderHit and Stopping may be called from any goroutine at any
+//	    time, also when idle. Prepare, called before starting Search in a new
+//	    goroutine, makes a Stop or PonderHit that arrives before Search begins
+//	    apply to that search instead of being dropped.
+//	  - SetHashMB, SetThreads, SetMultiPV, SetMoveOverhead and Clear (new game)
+//	    must not be called during a search.
+//	  - onInfo runs on the search goroutine: InfoPV for each completed iteration
+//	    (one per MultiPV line), and after Options.CurrMoveDelay also InfoCurrMove
+//	    events and aspiration fail-high/low lines (Score.Bound set). Its PV slice
+//	    is valid only during the call.
+//	  - Options.Yield is called on thread 0 about every Options.YieldInterval
+//	    while searching (and while an infinite search waits for Stop), so a
+//	    single-threaded host (the browser) can run its event loop. The hook may
+//	    call Stop or read Stopping.
+//	  - Bench(depth) searches a fixed position list with one thread and a fixed
+//	    hash; its node count is deterministic and identical on every platform.
+//	  - Scores are from the side to move's point of view; Score.Mate counts
+//	    full moves (+N mates, -N is mated; 0 with IsMate: already checkmated).
 //
 // # Files
 //
