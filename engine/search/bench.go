@@ -8,7 +8,7 @@ import (
 )
 
 // BenchDepth is the default depth of Bench (`azurite bench`).
-const BenchDepth = 10
+const BenchDepth = 12
 
 // benchHashMB is the fixed table size of Bench, so its node count does not
 // depend on the user's Hash option.
