@@ -17,7 +17,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/session"
 	"github.com/azurite-chess/azurite/engine/uci"
 )
@@ -71,7 +70,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "bench":
 		return cmdBench(rest[1:], stdout, stderr)
 	case "perft":
-		return cmdPerft(rest[1:], stdout, stderr)
+		return perftCommand(rest[1:], stdout, stderr)
 	case "book":
 		return cmdBook(rest[1:], bookData, stdout, stderr)
 	}
@@ -95,31 +94,6 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 	}
 	progress := func(line string) { fmt.Fprintln(stderr, line) }
 	for _, l := range uci.BenchLines(depth, progress) {
-		fmt.Fprintln(stdout, l)
-	}
-	return 0
-}
-
-func cmdPerft(args []string, stdout, stderr io.Writer) int {
-	if len(args) < 1 {
-		fmt.Fprintln(stderr, "usage: azurite perft DEPTH [FEN]")
-		return 2
-	}
-	depth, err := strconv.Atoi(args[0])
-	if err != nil || depth < 1 {
-		fmt.Fprintln(stderr, "azurite perft: depth must be a positive integer")
-		return 2
-	}
-	fen := board.StartFEN
-	if len(args) > 1 {
-		fen = joinFields(args[1:])
-	}
-	pos, err := board.ParseFEN(fen)
-	if err != nil {
-		fmt.Fprintln(stderr, "azurite perft:", err)
-		return 1
-	}
-	for _, l := range uci.PerftLines(pos, depth) {
 		fmt.Fprintln(stdout, l)
 	}
 	return 0

@@ -64,7 +64,7 @@ func TestOneShotCommands(t *testing.T) {
 		{"perft-start", []string{"perft", "3"}, 0, []string{"a2a3: 380", "Nodes searched: 8902"}},
 		{"perft-fen", []string{"perft", "2", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}, 0, []string{"e1g1: 43", "Nodes searched: 2039"}},
 		{"perft-fen-split", append([]string{"perft", "1"}, strings.Fields("8/8/8/8/8/8/8/K6k w - - 0 1")...), 0, []string{"Nodes searched: 3"}},
-		{"perft-bad-fen", []string{"perft", "1", "nonsense"}, 1, nil},
+		{"perft-bad-fen", []string{"perft", "1", "nonsense"}, 2, nil},
 		{"perft-bad-depth", []string{"perft", "x"}, 2, nil},
 		{"book-probe", []string{"book", "probe", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}, 0, []string{"key 463b96181691fc9c: 4 book moves", "e2e4   e4      weight 12135", "d2d4   d4      weight 11257", "c2c4"}},
 		{"book-probe-none", []string{"book", "probe", "8/8/8/8/8/8/8/K6k w - - 0 1"}, 0, []string{": 0 book moves"}},
