@@ -29,9 +29,33 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
 
-# Full-depth perft over the shared suites (minutes): not part of `make test`.
+# Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
+# minutes on a free core): not part of `make test`.
 perft-deep:
-	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
+	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
+
+# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth 5,
+# bulk-counted and not) natively and as GOOS=js GOARCH=wasm under node, and,
+# when DTM_BENCH names an executable, the same rows for dylhunn/dragontoothmg
+# (a Go test binary with a BenchmarkPerft of the same rows, built outside this
+# repository: it is GPL and never committed). The three run interleaved
+# BENCH_RUNS times; the summary gives medians and ratios.
+BENCH_RUNS ?= 3
+DTM_BENCH  ?= /tmp/board/dtmbench.test
+PERFT_BENCH_FLAGS = -test.run '^$$' -test.bench '^BenchmarkPerft$$' -test.benchtime 1x -test.benchmem
+bench-perft:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	@: > dist/bench/perft.txt
+	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
+	@set -e; for i in $$(seq $(BENCH_RUNS)); do \
+	  echo "== run $$i/$(BENCH_RUNS)"; \
+	  dist/bench/board-native.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/native /' | tee -a dist/bench/perft.txt; \
+	  if [ -x "$(DTM_BENCH)" ]; then "$(DTM_BENCH)" $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/dragontoothmg /' | tee -a dist/bench/perft.txt; fi; \
+	  node "$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js" dist/bench/board-wasm.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/wasm /' | tee -a dist/bench/perft.txt; \
+	done
+	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
 
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
