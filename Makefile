@@ -30,6 +30,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
 	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZTIME) ./engine/uci
 
 # Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
 # minutes on a free core): not part of `make test`.
