@@ -113,7 +113,8 @@ TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
 TUNE_GAMES    ?= 5000
 TUNE_NODES    ?= 3000
 TUNE_WORKERS  ?= 1
-TUNE_EPOCHS   ?= 400
+TUNE_EPOCHS   ?= 60
+TUNE_FREEZE   ?= PSQ,Mobility
 
 .PHONY: tune-data tune
 
@@ -123,7 +124,8 @@ tune-data:
 		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
 
 tune:
-	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -freeze '$(TUNE_FREEZE)' \
+		-out engine/eval/weights.go
 
 ## ---- strength: matches and test suites (docs/strength.md) -------------------------
 # Long, CPU-heavy runs; never part of `make test`. fastchess is built outside the
