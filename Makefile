@@ -137,6 +137,7 @@ AB_BASE          ?= HEAD~1
 AB_TC            ?= 8+0.08
 AB_ROUNDS        ?= 500
 AB_SPRT          ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
+AB_TIMEMARGIN    ?= 200
 GAUNTLET_GAMES   ?= 40
 GAUNTLET_TC      ?= 10+0.1
 GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
@@ -152,7 +153,7 @@ match-ab:
 	cd $(MATCH_DIR)/base && $(GO) build -o ../azurite-base ./cmd/azurite
 	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
 	$(FASTCHESS) -engine cmd=$(MATCH_DIR)/azurite-new name=new -engine cmd=$(MATCH_DIR)/azurite-base name=base \
-		-each tc=$(AB_TC) option.Threads=1 option.Hash=16 \
+		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
 		-openings file=../shared/data/openings/8moves_v3.pgn format=pgn order=random \
 		-rounds $(AB_ROUNDS) -repeat -concurrency 1 -recover -sprt $(AB_SPRT) \
 		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
