@@ -33,6 +33,25 @@ test-fuzz:
 perft-deep:
 	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
 
+## ---- search ------------------------------------------------------------------
+# Long search runs; none of them is part of `make test`.
+WAC_NODES ?= 1000000
+SUITE ?= tactical/wac.epd
+BENCH_DEPTH ?= 12
+
+.PHONY: wac suite bench-search ablation smp-ttd
+# WAC at a fixed node budget per position (reproducible): prints the solved count.
+wac:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+# Any shared suite: make suite SUITE=tactical/bk.epd WAC_NODES=500000
+suite:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+# The bench signature (total nodes) and nps, natively.
+bench-search:
+	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
 ## ---- web player ----------------------------------------------------------------
 
 serve:
