@@ -33,8 +33,9 @@
 
   const post = (m) => self.postMessage(m);
 
+  // reportError posts a fatal error: the engine is not running (fatal: true).
   function reportError(source, message) {
-    post({ type: 'error', source, message });
+    post({ type: 'error', source, message, fatal: true });
     post('info string error: ' + message);
   }
 

@@ -100,7 +100,8 @@ func (b *bridge) loop() {
 func (b *bridge) run(r request) (quit bool) {
 	if r.isBook {
 		if err := b.h.Session().LoadBook(r.book); err != nil {
-			b.reportError(true, errors.New("book: "+err.Error()))
+			msg := strings.ReplaceAll("book: "+err.Error(), "\n", "; ")
+			b.event(event{"type": "error", "message": msg, "where": "book", "source": "engine"})
 			return false
 		}
 		b.event(event{"type": "book", "entries": float64(len(r.book) / 16)})
