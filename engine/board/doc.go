@@ -15,7 +15,16 @@
 //	zobrist.go        Polyglot key layout; zobrist_table.go is generated from random64.txt
 //	movegen.go        fully legal generation (pin and check masks): all, noisy, quiet
 //	makemove.go       MakeMove/UnmakeMove and null moves
+//	legal.go          IsLegal (validates a move from anywhere) and GivesCheck
+//	draw.go           repetition, fifty-move rule, insufficient material
 //	uci.go            ParseUCIMove
-//	perft.go          Perft, PerftNoBulk, Divide
-//	internal/genzobrist  go:generate tool writing zobrist_table.go
+//	san.go            SAN output and lenient SAN parsing
+//	perft.go          Perft (bulk-counted), PerftNoBulk, Divide
+//	internal/genzobrist    go:generate tool writing zobrist_table.go
+//	internal/perftsummary  medians and ratios for `make bench-perft`
+//
+// Tests find the shared data (../shared/data beside the repository root) by
+// walking up to go.mod (shared_test.go). Perft counts up to 200k nodes always
+// run; every depth of standard.epd and named.epd runs without -short
+// (make perft-deep). Chess960 castling is not supported.
 package board
