@@ -104,6 +104,42 @@ release:
 	done
 	@ls -l dist/release
 
+## ---- wasm worker (wasm/, worker.js, web/engine-client.js, tools/azurite-uci.mjs) ----
+# The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
+WASM_FLAGS ?= -trimpath -ldflags=-s
+
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures
+# dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
+wasm:
+	@mkdir -p dist
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
+	cp worker.js dist/worker.js
+	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
+
+# The wasm engine as a stdin/stdout UCI engine under node (build output goes to stderr).
+uci-wasm:
+	@$(MAKE) --no-print-directory wasm >&2
+	@node tools/azurite-uci.mjs
+
+# fmt, encoding/json and net/http stay out of the wasm build except through vert.
+wasm-deps:
+	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	@bash tools/wasm-deps.sh
+
+test-wasm-node: wasm
+	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
+
+test-wasm-browser: wasm
+	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
+
+test-wasm: wasm wasm-deps
+	node --test --test-concurrency=1 tests/wasm/
+
+# Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
+wasm-figures: wasm
+	node tests/wasm/figures.mjs
+
 ## ---- web player ----------------------------------------------------------------
 
 serve:
@@ -113,4 +149,4 @@ test-web:
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web
+test: vet test-go test-fuzz test-web test-wasm

@@ -8,4 +8,4 @@ ignore (
 	./test-results
 )
 
-require github.com/norunners/vert v0.0.0-20221203075838-106a353d42dd // indirect
+require github.com/norunners/vert v0.0.0-20221203075838-106a353d42dd

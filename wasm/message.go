@@ -18,9 +18,9 @@ var errBadMessage = errors.New("bad message")
 // request is one worker message turned into what the command goroutine runs:
 // UCI lines for the handler, or a book to install.
 type request struct {
-	lines []string
-	typed bool   // the message was an object: reply with typed events
-	book  []byte // {type:'book'}: bytes to hand to the session
+	lines  []string
+	typed  bool   // the message was an object: reply with typed events
+	book   []byte // {type:'book'}: bytes to hand to the session
 	isBook bool
 }
 

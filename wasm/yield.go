@@ -25,21 +25,23 @@ const yieldInterval = 5 * time.Millisecond
 // the port's onmessage callback fills: message tasks are not clamped, and
 // any message already waiting in the worker's queue (stop, isready) is
 // delivered before ours because tasks of the same source run in order.
+//
+// Under node the yielder uses setImmediate instead: node drains a
+// MessagePort's queue in one go, including messages posted while draining,
+// so a MessageChannel ping-pong would starve stdin for about 1000 yields
+// (measured: stop not seen for seconds). setImmediate runs after each I/O
+// poll and is not clamped.
 type yielder struct {
-	port   js.Value // port1: we post to it
-	wake   chan struct{}
-	onWake js.Func
+	port      js.Value // port1 of a MessageChannel: we post to it; or
+	immediate js.Value // setImmediate, under node
+	wake      chan struct{}
+	onWake    js.Func
 }
 
 // newYielder returns a yielder, or nil when the host has no MessageChannel
 // (then the search falls back to a 1 ms sleep; see yield).
 func newYielder() *yielder {
-	mc := js.Global().Get("MessageChannel")
-	if mc.Type() != js.TypeFunction {
-		return nil
-	}
-	ch := mc.New()
-	y := &yielder{port: ch.Get("port1"), wake: make(chan struct{}, 1)}
+	y := &yielder{wake: make(chan struct{}, 1)}
 	y.onWake = js.FuncOf(func(js.Value, []js.Value) any {
 		select {
 		case y.wake <- struct{}{}:
@@ -47,6 +49,17 @@ func newYielder() *yielder {
 		}
 		return nil
 	})
+	if im := js.Global().Get("setImmediate"); im.Type() == js.TypeFunction {
+		y.immediate = im
+		return y
+	}
+	mc := js.Global().Get("MessageChannel")
+	if mc.Type() != js.TypeFunction {
+		y.onWake.Release()
+		return nil
+	}
+	ch := mc.New()
+	y.port = ch.Get("port1")
 	p2 := ch.Get("port2")
 	p2.Set("onmessage", y.onWake)
 	// In node an active port keeps the process alive; the runner decides
@@ -66,6 +79,10 @@ func (y *yielder) yield() {
 		time.Sleep(time.Millisecond)
 		return
 	}
-	y.port.Call("postMessage", js.Null())
+	if y.immediate.Truthy() {
+		y.immediate.Invoke(y.onWake)
+	} else {
+		y.port.Call("postMessage", js.Null())
+	}
 	<-y.wake
 }

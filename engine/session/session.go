@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/book"
@@ -34,6 +35,11 @@ type Config struct {
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.
 	Log func(msg string)
+	// Yield and YieldInterval are handed to the search (search.Options): the
+	// wasm bridge parks there so the browser's event loop can deliver stop
+	// and isready mid-search. nil natively.
+	Yield         func()
+	YieldInterval time.Duration
 }
 
 // Session is one engine instance: a position, options, an optional book and
@@ -73,7 +79,7 @@ func New(cfg Config) *Session {
 	if seed == 0 {
 		seed = 0x9e3779b97f4a7c15
 	}
-	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
+	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB, cfg.Yield, cfg.YieldInterval), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
 	for _, o := range s.optionTable() {
 		if o.Type != Button {
 			if err := o.apply(s, o.Default); err != nil {
