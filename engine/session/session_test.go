@@ -215,3 +215,20 @@ func TestChooseWithinMargin(t *testing.T) {
 		t.Fatalf("counts %v: only moves within 30 cp of the best may be drawn", counts)
 	}
 }
+
+func TestYieldHookIsCalled(t *testing.T) {
+	var mu sync.Mutex
+	calls := 0
+	s := New(Config{Yield: func() { mu.Lock(); calls++; mu.Unlock() }, YieldInterval: time.Millisecond})
+	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(100 * time.Millisecond)
+	s.Stop()
+	s.Wait()
+	mu.Lock()
+	defer mu.Unlock()
+	if calls == 0 {
+		t.Fatal("Yield never called during a 100 ms search")
+	}
+}
