@@ -105,6 +105,26 @@ release:
 	done
 	@ls -l dist/release
 
+## ---- evaluation tuning (cmd/tune) ------------------------------------------------
+# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
+# that rewrites engine/eval/weights.go and prints the MSE before and after.
+TUNE_DIR      ?= .tune
+TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
+TUNE_GAMES    ?= 5000
+TUNE_NODES    ?= 3000
+TUNE_WORKERS  ?= 1
+TUNE_EPOCHS   ?= 400
+
+.PHONY: tune-data tune
+
+tune-data:
+	mkdir -p $(TUNE_DIR)
+	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
+		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
+
+tune:
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
+
 ## ---- web player ----------------------------------------------------------------
 
 serve:
