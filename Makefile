@@ -66,7 +66,7 @@ WAC_NODES ?= 1000000
 SUITE ?= tactical/wac.epd
 BENCH_DEPTH ?= 12
 
-.PHONY: wac suite bench-search ablation smp-ttd
+.PHONY: wac suite bench-search test-search-wasm ablation smp-ttd
 # WAC at a fixed node budget per position (reproducible): prints the solved count.
 wac:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
@@ -75,9 +75,21 @@ wac:
 suite:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
 
-# The bench signature (total nodes) and nps, natively.
+WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
+# The bench signature (total nodes) and nps, natively and as wasm under node,
+# side by side in one run.
 bench-search:
-	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+# Part of `make test`: the bench node count of the wasm build under node must
+# equal the native one (a shallow depth keeps it to seconds).
+test-search-wasm:
+	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm"
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -134,4 +146,4 @@ test-web:
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web
+test: vet test-go test-fuzz test-web test-search-wasm
