@@ -28,6 +28,9 @@ test-go:
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
+	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZTIME) ./engine/uci
 
 # Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
 # minutes on a free core): not part of `make test`.
@@ -63,7 +66,7 @@ WAC_NODES ?= 1000000
 SUITE ?= tactical/wac.epd
 BENCH_DEPTH ?= 12
 
-.PHONY: wac suite bench-search ablation smp-ttd
+.PHONY: wac suite bench-search test-search-wasm ablation smp-ttd
 # WAC at a fixed node budget per position (reproducible): prints the solved count.
 wac:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
@@ -72,9 +75,67 @@ wac:
 suite:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
 
-# The bench signature (total nodes) and nps, natively.
+WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
+# The bench signature (total nodes) and nps, natively and as wasm under node,
+# side by side in one run.
 bench-search:
-	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+# Part of `make test`: the bench node count of the wasm build under node must
+# equal the native one (a shallow depth keeps it to seconds).
+test-search-wasm:
+	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm"
+
+## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+RELEASE_TARGETS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+
+.PHONY: azurite book release
+
+# The native UCI/xboard engine, with the compact book embedded.
+azurite:
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
+
+# Regenerate the compact book (deterministic; a test checks the committed file).
+book:
+	$(GO) run ./cmd/azurite book build ../shared/data/polyglot/gnuchess-book.bin cmd/azurite/book.bin
+
+# Cross-compiled static binaries in dist/release.
+release:
+	@mkdir -p dist/release
+	@for t in $(RELEASE_TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		out=dist/release/azurite-$(VERSION)-$$os-$$arch$$ext; \
+		echo "build $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
+	done
+	@ls -l dist/release
+
+## ---- evaluation tuning (cmd/tune) ------------------------------------------------
+# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
+# that rewrites engine/eval/weights.go and prints the MSE before and after.
+TUNE_DIR      ?= .tune
+TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
+TUNE_GAMES    ?= 5000
+TUNE_NODES    ?= 3000
+TUNE_WORKERS  ?= 1
+TUNE_EPOCHS   ?= 400
+
+.PHONY: tune-data tune
+
+tune-data:
+	mkdir -p $(TUNE_DIR)
+	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
+		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
+
+tune:
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
 
 ## ---- web player ----------------------------------------------------------------
 
@@ -85,4 +146,4 @@ test-web:
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web
+test: vet test-go test-fuzz test-web test-search-wasm

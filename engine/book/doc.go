@@ -6,4 +6,8 @@
 // Files:
 //
 //	doc.go      this map
+//	book.go     the file format, Parse (validation), Lookup (binary search), Encode
+//	probe.go    Polyglot moves → legal engine moves (castling king-takes-rook), Probe
+//	pick.go     weighted choice with Book Variety and a seedable source
+//	compact.go  Compact: the pruned book that `make book` embeds in cmd/azurite
 package book

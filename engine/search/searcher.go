@@ -22,6 +22,7 @@ type Searcher struct {
 	ponderHit atomic.Bool // PonderHit seen since the last Prepare/Search start
 	prepared  atomic.Bool
 	wake      chan struct{}
+	helpers   sync.WaitGroup
 
 	// Per-search state, written by Search before threads start.
 	limits    Limits
@@ -146,18 +147,11 @@ func (s *Searcher) Search(pos *board.Position, limits Limits, onInfo func(Info))
 		return s.noMoveResult(main)
 	}
 
-	var wg sync.WaitGroup
-	for _, t := range s.threads[1:] {
-		wg.Add(1)
-		go func(t *thread) {
-			defer wg.Done()
-			t.iterate()
-		}(t)
-	}
+	helpers := s.startHelpers()
 	main.iterate()
 	s.waitForStop()
 	s.stop.Store(true)
-	wg.Wait()
+	helpers.Wait()
 	return s.result(main)
 }
 

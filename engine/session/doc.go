@@ -18,7 +18,16 @@
 //   - LoadBook([]byte) error installs a Polyglot book given as bytes (the
 //     browser fetches it, the native binary embeds it).
 //
+// Calls that need the engine idle (Go, SetPosition, SetOption, NewGame,
+// LoadBook) wait for a search that is only delivering its bestmove, so a
+// front end may send the next command the moment it sees the bestmove.
+//
 // Files:
 //
-//	doc.go      this map
+//	doc.go       this map
+//	session.go   Session, Config, positions, book installation, Stop/PonderHit/Wait
+//	go.go        Go: the search goroutine, book moves, limit checks
+//	options.go   the option table: kinds, defaults, ranges, validation
+//	strength.go  weakened play: Skill Level / UCI_Elo, MultiPV candidates within a margin
+//	engine.go    the adapter to search.Searcher
 package session

@@ -32,7 +32,15 @@
 // Run loops over an io.Reader and writes lines to an io.Writer; it is what
 // the native binary calls on stdin/stdout.
 //
+// UCI_Chess960 is not offered: the board package implements standard
+// chess castling only.
+//
 // Files:
 //
 //	doc.go      this map and the front-end contract
+//	handler.go  Handler, Config, Run, output serialisation, protocol choice
+//	uci.go      the UCI commands: uci, setoption, position, go (every parameter), info lines
+//	extras.go   non-standard commands: d (board, FEN, key), eval, perft
+//	bench.go    bench: the search signature over the fixed positions
+//	xboard.go   xboard/CECP v2 on the same session: game state, clocks, thinking output
 package uci
