@@ -30,6 +30,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
 	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZTIME) ./engine/uci
 
 # Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
 # minutes on a free core): not part of `make test`.
@@ -65,7 +66,7 @@ WAC_NODES ?= 1000000
 SUITE ?= tactical/wac.epd
 BENCH_DEPTH ?= 12
 
-.PHONY: wac suite bench-search ablation smp-ttd
+.PHONY: wac suite bench-search test-search-wasm ablation smp-ttd
 # WAC at a fixed node budget per position (reproducible): prints the solved count.
 wac:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
@@ -74,9 +75,21 @@ wac:
 suite:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
 
-# The bench signature (total nodes) and nps, natively.
+WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
+# The bench signature (total nodes) and nps, natively and as wasm under node,
+# side by side in one run.
 bench-search:
-	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+# Part of `make test`: the bench node count of the wasm build under node must
+# equal the native one (a shallow depth keeps it to seconds).
+test-search-wasm:
+	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm"
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -140,6 +153,26 @@ test-wasm: wasm wasm-deps
 wasm-figures: wasm
 	node tests/wasm/figures.mjs
 
+## ---- evaluation tuning (cmd/tune) ------------------------------------------------
+# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
+# that rewrites engine/eval/weights.go and prints the MSE before and after.
+TUNE_DIR      ?= .tune
+TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
+TUNE_GAMES    ?= 5000
+TUNE_NODES    ?= 3000
+TUNE_WORKERS  ?= 1
+TUNE_EPOCHS   ?= 400
+
+.PHONY: tune-data tune
+
+tune-data:
+	mkdir -p $(TUNE_DIR)
+	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
+		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
+
+tune:
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
+
 ## ---- web player ----------------------------------------------------------------
 
 serve:
@@ -149,4 +182,4 @@ test-web:
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-wasm
+test: vet test-go test-fuzz test-web test-search-wasm test-wasm

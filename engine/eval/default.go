@@ -1,5 +1,13 @@
 package eval
 
+import "github.com/azurite-chess/azurite/engine/board"
+
+// NamedWeights is one tuned block of Params.V by its Layout name.
+type NamedWeights struct {
+	Name string
+	V    []board.Score
+}
+
 // Default returns the evaluation's shipped weights: the hand-set Untuned
 // values with every block that the tuner has fitted (tunedWeights, written by
 // cmd/tune into weights.go) laid over them. A block whose name or length no

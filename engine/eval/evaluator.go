@@ -27,8 +27,9 @@ func Current() *Params {
 // Evaluator evaluates positions. It owns a pawn hash table and scratch space,
 // so each search thread needs its own; an Evaluator is not safe for concurrent use.
 type Evaluator struct {
-	pawns [pawnHashSize]pawnEntry
-	tr    *trace // non-nil only while tracing for Explain or the tuner
+	pawns    []pawnEntry // direct-mapped pawn hash table, a power of two in size
+	pawnMask uint64
+	tr       *trace // non-nil only while tracing for Explain or the tuner
 
 	// Per-evaluation scratch, indexed by colour.
 	acc       [2]board.Score // each side's own total, from its point of view
@@ -44,7 +45,13 @@ type Evaluator struct {
 
 // New returns an Evaluator with an empty pawn hash table.
 func New() *Evaluator {
-	return &Evaluator{}
+	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
+}
+
+// newTracer returns an Evaluator that records a trace; it needs no real pawn
+// table because tracing always recomputes the pawn structure.
+func newTracer() *Evaluator {
+	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
 }
 
 // Evaluate returns the static evaluation of pos in centipawns from the side to

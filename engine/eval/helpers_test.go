@@ -135,7 +135,7 @@ func mustFEN(t testing.TB, fen string) *board.Position {
 // holds the per-side coefficients) and White's score.
 func traceFEN(t testing.TB, fen string) (*Evaluator, int) {
 	t.Helper()
-	e := &Evaluator{tr: &trace{}}
+	e := newTracer()
 	v := e.evaluate(mustFEN(t, fen))
 	return e, v
 }

@@ -27,7 +27,7 @@ type pawnEntry struct {
 // trace sees every term.
 func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
 	key := pos.PawnKey()
-	ent := &e.pawns[key&(pawnHashSize-1)]
+	ent := &e.pawns[key&e.pawnMask]
 	if ent.ok && ent.key == key && e.tr == nil {
 		e.acc[board.White] += ent.score
 		return ent

@@ -55,7 +55,7 @@ func TestPSQTrace(t *testing.T) {
 		if err != nil {
 			continue
 		}
-		e := &Evaluator{tr: &trace{}}
+		e := newTracer()
 		e.tracePSQ(pos)
 		var s board.Score
 		for i := pMaterial; i < pKnightMob; i++ {

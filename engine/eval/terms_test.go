@@ -1,6 +1,8 @@
 package eval
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/board"
@@ -183,5 +185,16 @@ func TestTunedWeightsMatchLayout(t *testing.T) {
 		if Layout[i].Start != Layout[i-1].Start+Layout[i-1].Len {
 			t.Errorf("block %s does not follow %s", Layout[i].Name, Layout[i-1].Name)
 		}
+	}
+}
+
+func TestExplainLines(t *testing.T) {
+	lines := Explain(mustFEN(t, board.StartFEN)).Lines()
+	if len(lines) < 10 || lines[len(lines)-1] != "Final evaluation "+strconv.Itoa(New().evaluate(mustFEN(t, board.StartFEN)))+" cp (White's view)" {
+		t.Errorf("unexpected explanation:\n%s", strings.Join(lines, "\n"))
+	}
+	kpk := Explain(mustFEN(t, "8/8/8/8/P3k3/8/8/7K b - - 0 1")).Lines()
+	if !strings.Contains(strings.Join(kpk, "\n"), "Endgame rule: KPK: draw (bitbase)") {
+		t.Errorf("KPK explanation:\n%s", strings.Join(kpk, "\n"))
 	}
 }

@@ -1,6 +1,10 @@
 package eval
 
-import "github.com/azurite-chess/azurite/engine/board"
+import (
+	"strconv"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
 
 // Tracing records, for one evaluation, how many times each weight was applied
 // for each side. The evaluation is linear in the weights apart from the taper
@@ -50,7 +54,7 @@ type Trace struct {
 // TraceOf evaluates pos with the current weights and returns its trace. It
 // allocates; it is for the tuner, not for search.
 func TraceOf(pos *board.Position) Trace {
-	e := &Evaluator{tr: &trace{}}
+	e := newTracer()
 	v := e.evaluate(pos)
 	t := Trace{Phase: e.tr.phase, Scale: e.tr.scale, Special: e.tr.special != "", Eval: v}
 	for i := 0; i < NumParams; i++ {
@@ -84,7 +88,7 @@ type Explanation struct {
 // Explain evaluates pos and breaks the score down by term group, for the UCI
 // "eval" command. It allocates.
 func Explain(pos *board.Position) Explanation {
-	e := &Evaluator{tr: &trace{}}
+	e := newTracer()
 	v := e.evaluate(pos)
 	x := Explanation{Phase: e.tr.phase, Scale: e.tr.scale, Special: e.tr.special, White: v}
 	if x.Special != "" {
@@ -103,4 +107,42 @@ func Explain(pos *board.Position) Explanation {
 		}
 	}
 	return x
+}
+
+// Lines formats the explanation as a table for the UCI "eval" command: one
+// line per term with each side's middlegame and endgame values and their
+// difference, then the phase, the scale and the final score (White's view).
+func (x Explanation) Lines() []string {
+	pad := func(s string, n int) string {
+		for len(s) < n {
+			s = " " + s
+		}
+		return s
+	}
+	pair := func(s board.Score) string {
+		return pad(strconv.Itoa(s.Mg()), 6) + pad(strconv.Itoa(s.Eg()), 6)
+	}
+	name := func(s string) string {
+		for len(s) < 10 {
+			s += " "
+		}
+		return s
+	}
+	out := []string{name("Term") + " " + pad("White mg/eg", 12) + "  " + pad("Black mg/eg", 12) + "  " + pad("Total mg/eg", 12)}
+	if x.Special != "" {
+		out = append(out, "Endgame rule: "+x.Special)
+	}
+	var total board.Score
+	for _, t := range x.Terms {
+		total += t.White - t.Black
+		out = append(out, name(t.Name)+" "+pair(t.White)+"  "+pair(t.Black)+"  "+pair(t.White-t.Black))
+	}
+	if x.Special == "" {
+		out = append(out, name("Total")+" "+pad("", 12)+"  "+pad("", 12)+"  "+pair(total))
+	}
+	out = append(out,
+		"Phase "+strconv.Itoa(x.Phase)+"/"+strconv.Itoa(board.TotalPhase)+
+			", endgame scale "+strconv.Itoa(x.Scale)+"/"+strconv.Itoa(scaleNormal),
+		"Final evaluation "+strconv.Itoa(x.White)+" cp (White's view)")
+	return out
 }

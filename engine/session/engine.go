@@ -19,9 +19,7 @@ type engine struct {
 	s *search.Searcher
 }
 
-func newEngine(hashMB int, yield func(), yieldEvery time.Duration) *engine {
-	return &engine{s: search.New(search.Options{HashMB: hashMB, Yield: yield, YieldInterval: yieldEvery})}
-}
+func newEngine(opts search.Options) *engine { return &engine{s: search.New(opts)} }
 
 func (e *engine) setHash(mb int) error { return e.s.SetHashMB(mb) }
 func (e *engine) clearHash()           { e.s.Clear() }

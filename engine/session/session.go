@@ -10,6 +10,7 @@ import (
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/search"
 )
 
 // ErrSearching is returned by calls that need the engine idle (Go,
@@ -31,15 +32,16 @@ type Config struct {
 	// Seed seeds the generator used for book choices and weakened play, so a
 	// fixed seed reproduces the same games. 0 uses a fixed default seed.
 	Seed uint64
+	// Yield, if set, is called by the search about every YieldInterval while
+	// it runs (search.Options.Yield): the wasm bridge parks there so the
+	// browser's event loop can deliver stop and isready.
+	Yield func()
+	// YieldInterval is the time between Yield calls (0: the search's default).
+	YieldInterval time.Duration
 	// Log receives diagnostic messages produced while searching (book moves,
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.
 	Log func(msg string)
-	// Yield and YieldInterval are handed to the search (search.Options): the
-	// wasm bridge parks there so the browser's event loop can deliver stop
-	// and isready mid-search. nil natively.
-	Yield         func()
-	YieldInterval time.Duration
 }
 
 // Session is one engine instance: a position, options, an optional book and
@@ -79,7 +81,7 @@ func New(cfg Config) *Session {
 	if seed == 0 {
 		seed = 0x9e3779b97f4a7c15
 	}
-	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB, cfg.Yield, cfg.YieldInterval), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
+	s := &Session{cfg: cfg, eng: newEngine(search.Options{HashMB: defaultHashMB, Yield: cfg.Yield, YieldInterval: cfg.YieldInterval}), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
 	for _, o := range s.optionTable() {
 		if o.Type != Button {
 			if err := o.apply(s, o.Default); err != nil {

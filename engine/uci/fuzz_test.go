@@ -155,3 +155,81 @@ func checkBestMove(t *testing.T, pos *board.Position, line string) {
 	t.Helper()
 	legalIn(t, pos, line)
 }
+
+// tameXboard rewrites one fuzzed xboard line so that searches stay tiny.
+func tameXboard(line string) (string, bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 {
+		return line, true
+	}
+	switch f[0] {
+	case "memory":
+		return "", false // huge tables are the user's call, not the fuzzer's
+	case "analyze":
+		return "", false // an analysis never ends by itself; covered by TestXboardAnalyze
+	case "go", "usermove", "playother", "undo", "remove", "setboard", "new":
+	}
+	return strings.Join(f, " "), true
+}
+
+// FuzzXboard feeds random xboard command sequences (after "xboard", with a
+// small fixed depth and clock) and checks: no panic, every ping answered by
+// its pong, every output a single line.
+func FuzzXboard(f *testing.F) {
+	for _, seed := range []string{
+		"protover 2\nnew\nusermove e2e4\nping 1\nforce\nundo\nundo\ngo",
+		"new\nforce\nsetboard 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\ngo\nping 2\nresult 1-0",
+		"new\nlevel 40 0:10 0\nst 0.05\ntime 100\notim 100\nusermove d2d4\n?\nremove\nusermove zz\npost\nnopost\ncores 2",
+		"new\nusermove e2e4\nsetboard bad\nundo\nplayother\nusermove e7e5\nexit\nquit",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, script string) {
+		var mu sync.Mutex
+		var out []string
+		h := NewHandler(Config{Session: session.Config{Seed: 7}}, func(line string) {
+			mu.Lock()
+			out = append(out, line)
+			mu.Unlock()
+		})
+		h.HandleLine("xboard")
+		h.HandleLine("sd 2")
+		h.HandleLine("st 0.05")
+		lines := strings.Split(script, "\n")
+		if len(lines) > 40 {
+			lines = lines[:40]
+		}
+		pings := 0
+		for _, raw := range lines {
+			line, ok := tameXboard(raw)
+			if !ok {
+				continue
+			}
+			f := strings.Fields(line)
+			if len(f) > 0 && (f[0] == "sd" || f[0] == "st" || f[0] == "level" || f[0] == "time" || f[0] == "otim") {
+				continue // keep the tiny fixed budget
+			}
+			if len(f) == 2 && f[0] == "ping" {
+				pings++
+			}
+			if h.HandleLine(line) {
+				break
+			}
+		}
+		h.Close()
+		mu.Lock()
+		defer mu.Unlock()
+		pongs := 0
+		for _, l := range out {
+			if strings.Contains(l, "\n") {
+				t.Fatalf("output line contains a newline: %q", l)
+			}
+			if strings.HasPrefix(l, "pong ") {
+				pongs++
+			}
+		}
+		if pongs != pings {
+			t.Fatalf("%d pings, %d pongs:\n%s", pings, pongs, strings.Join(out, "\n"))
+		}
+	})
+}

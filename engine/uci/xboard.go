@@ -197,7 +197,11 @@ func (h *Handler) xboardLine(line string, f []string) (quit bool) {
 	case "?":
 		h.sess.Stop() // move now: the search reports its best move so far
 	case "ping":
-		h.emit("pong " + arg(1))
+		if len(f) != 2 {
+			h.xbError("ping needs one argument", line)
+			return
+		}
+		h.emit("pong " + f[1])
 	case "result":
 		h.cancelSearch()
 		xb.mu.Lock()

@@ -125,6 +125,7 @@ func TestXboardBadInput(t *testing.T) {
 		{"st -1", "Error (expected seconds per move): st -1"},
 		{"memory lots", `Error (option Hash: value "lots" is not an integer): memory lots`},
 		{"variant crazyhouse", "Error (unsupported variant): variant crazyhouse"},
+		{"ping", "Error (ping needs one argument): ping"},
 	}
 	for _, tc := range tests {
 		r.send(tc.in)
