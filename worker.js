@@ -58,8 +58,16 @@
     }
   }
 
+  // goWhy picks the Go runtime's own explanation out of what it wrote to
+  // stderr ("runtime: out of memory: …", "fatal error: …", "panic: …").
+  function goWhy() {
+    const lines = stderr.split('\n').map((l) => l.trim()).filter(Boolean);
+    const key = lines.filter((l) => /^(runtime: out of memory|fatal error:|panic:)/.test(l));
+    return (key.length ? key.slice(0, 2) : lines.slice(-2)).join(' | ');
+  }
+
   function describe(err) {
-    const tail = stderr.trim().split('\n').slice(-3).join(' | ');
+    const tail = goWhy();
     const base = err && err.message ? err.message : String(err);
     return tail ? base + ' (' + tail + ')' : base;
   }
@@ -118,7 +126,8 @@
     const decoder = new TextDecoder();
     const writeSync = fs.writeSync.bind(fs);
     fs.writeSync = (fd, buf) => {
-      if (fd === 2) stderr = (stderr + decoder.decode(buf)).slice(-4000);
+      // Keep the start (where Go says why) and the end of a long trace.
+      if (fd === 2) stderr = stderr.length < 4000 ? stderr + decoder.decode(buf) : stderr.slice(0, 2000) + stderr.slice(-2000) + decoder.decode(buf);
       return writeSync(fd, buf);
     };
     const go = new Go();
@@ -142,7 +151,7 @@
       self.close();
       return;
     }
-    fail('engine', 'engine stopped unexpectedly (exit code ' + exitCode + ')' + (stderr ? ': ' + stderr.trim().split('\n').slice(-3).join(' | ') : ''));
+    fail('engine', 'engine stopped unexpectedly (exit code ' + exitCode + ')' + (stderr ? ': ' + goWhy() : ''));
   }
 
   // A trap inside a Go callback (for example from the yield's MessagePort)

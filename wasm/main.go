@@ -9,6 +9,10 @@ import (
 	"github.com/azurite-chess/azurite/engine/uci"
 )
 
+// wasmMaxHashMB is the largest Hash the browser build accepts: wasm32 memory
+// ends at 4 GiB, and anything above this cannot fit beside the Go heap.
+const wasmMaxHashMB = 4095
+
 // version is set at build time: -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
@@ -35,6 +39,12 @@ func main() {
 			// event loop can deliver stop and isready (see yield.go).
 			Yield:         y.yield,
 			YieldInterval: yieldInterval,
+			// Hash stays at its 16 MB default (phones); its maximum is what
+			// wasm32 can address, and a device that cannot grow memory that
+			// far stops the engine with an error event (worker.js). Go runs
+			// one thread here, so Threads is fixed at 1.
+			MaxHashMB:  wasmMaxHashMB,
+			MaxThreads: 1,
 		},
 	}, b.output)
 	send := js.FuncOf(b.send)

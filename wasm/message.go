@@ -40,7 +40,8 @@ func parseMessage(v js.Value) (request, error) {
 		r.typed = true
 		return r, err
 	default:
-		return request{}, msgErr("", "want a UCI string or an object with a type, got "+v.Type().String())
+		// Not a string: the sender speaks typed messages, so answer with an event.
+		return request{typed: true}, msgErr("", "want a UCI string or an object with a type, got "+v.Type().String())
 	}
 }
 
