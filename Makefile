@@ -182,4 +182,4 @@ test-web:
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-search-wasm test-wasm
+test: vet test-go test-fuzz test-web test-search-wasm

@@ -143,3 +143,21 @@ test('end of input acts as quit', async () => {
   const { code } = await p.exited;
   assert.equal(code, 0, p.stderr);
 });
+
+test('bench signature: the wasm build under node counts the same nodes as the native binary', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const os = await import('node:os');
+  const { ROOT } = await import('./paths.mjs');
+  const bin = path.join(os.tmpdir(), `azurite-native-${process.pid}`);
+  execFileSync('go', ['build', '-o', bin, './cmd/azurite'], { cwd: ROOT });
+  const depth = '5';
+  const native = execFileSync(bin, ['bench', depth], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  (await import('node:fs')).rmSync(bin, { force: true });
+  const m = e.mark();
+  e.send('bench ' + depth);
+  const w = await e.wait(/^Nodes searched: \d+$/, 300000, m);
+  const n = native.match(/^Nodes searched: \d+$/m)?.[0];
+  console.log(`bench ${depth}: native "${n}", wasm under node "${w.line}"`);
+  assert.ok(n, native);
+  assert.equal(w.line, n);
+});
