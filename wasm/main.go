@@ -16,6 +16,11 @@ const wasmMaxHashMB = 4095
 // version is set at build time: -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
+// yieldMode "off" (-ldflags "-X main.yieldMode=off") builds an engine whose
+// search never yields: only for measuring what yielding costs (make
+// wasm-figures); such a build cannot be stopped mid-search.
+var yieldMode = ""
+
 // main expects the host to have defined globalThis.azuriteHost with
 //
 //	line(text)    one UCI output line (string mode)
@@ -31,13 +36,17 @@ func main() {
 		return
 	}
 	y := newYielder()
+	yield := y.yield
+	if yieldMode == "off" {
+		yield = nil
+	}
 	b := newBridge(host)
 	b.h = uci.NewHandler(uci.Config{
 		Name: "Azurite", Author: "the Azurite developers", Version: version,
 		Session: session.Config{
 			// The search parks in y.yield about every yieldInterval so the
 			// event loop can deliver stop and isready (see yield.go).
-			Yield:         y.yield,
+			Yield:         yield,
 			YieldInterval: yieldInterval,
 			// Hash stays at its 16 MB default (phones); its maximum is what
 			// wasm32 can address, and a device that cannot grow memory that
