@@ -35,19 +35,21 @@ func main() {
 		js.Global().Get("console").Call("error", "azurite: globalThis.azuriteHost is missing; load the engine through worker.js or tools/azurite-uci.mjs")
 		return
 	}
-	y := newYielder()
-	yield := y.yield
+	b := newBridge(host)
+	b.hook = newSearchHook(newYielder())
+	yield := b.hook.call
 	if yieldMode == "off" {
 		yield = nil
 	}
-	b := newBridge(host)
 	b.h = uci.NewHandler(uci.Config{
 		Name: "Azurite", Author: "the Azurite developers", Version: version,
 		Session: session.Config{
-			// The search parks in y.yield about every yieldInterval so the
-			// event loop can deliver stop and isready (see yield.go).
+			// The search calls the hook about every hookInterval; it reads
+			// the page's shared stop flag, if any, and parks the search so
+			// the event loop can deliver stop and isready (stopflag.go,
+			// yield.go).
 			Yield:         yield,
-			YieldInterval: yieldInterval,
+			YieldInterval: hookInterval,
 			// Hash stays at its 16 MB default (phones); its maximum is what
 			// wasm32 can address, and a device that cannot grow memory that
 			// far stops the engine with an error event (worker.js). Go runs
@@ -56,6 +58,7 @@ func main() {
 			MaxThreads: 1,
 		},
 	}, b.output)
+	b.hook.stop = b.h.Session().Stop
 	send := js.FuncOf(b.send)
 	api := js.Global().Get("Object").New()
 	api.Set("send", send)
