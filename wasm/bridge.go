@@ -23,6 +23,7 @@ import (
 type bridge struct {
 	host js.Value // line(s), event(obj), quit()
 	h    *uci.Handler
+	hook *searchHook
 
 	mu     sync.Mutex
 	queue  []request
@@ -98,6 +99,11 @@ func (b *bridge) loop() {
 
 // run executes one request and reports whether it was "quit".
 func (b *bridge) run(r request) (quit bool) {
+	if r.stopFlag.Truthy() {
+		b.hook.setFlag(r.stopFlag)
+		b.event(event{"type": "stopflag"})
+		return false
+	}
 	if r.isBook {
 		if err := b.h.Session().LoadBook(r.book); err != nil {
 			msg := strings.ReplaceAll("book: "+err.Error(), "\n", "; ")
@@ -108,6 +114,9 @@ func (b *bridge) run(r request) (quit bool) {
 		return false
 	}
 	for _, l := range r.lines {
+		if l == "go" || strings.HasPrefix(l, "go ") {
+			b.hook.clearFlag()
+		}
 		if b.h.HandleLine(l) {
 			return true
 		}

@@ -16,6 +16,11 @@ const wasmMaxHashMB = 4095
 // version is set at build time: -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
+// yieldMode "off" (-ldflags "-X main.yieldMode=off") builds an engine whose
+// search never yields: only for measuring what yielding costs (make
+// wasm-figures); such a build cannot be stopped mid-search.
+var yieldMode = ""
+
 // main expects the host to have defined globalThis.azuriteHost with
 //
 //	line(text)    one UCI output line (string mode)
@@ -30,15 +35,21 @@ func main() {
 		js.Global().Get("console").Call("error", "azurite: globalThis.azuriteHost is missing; load the engine through worker.js or tools/azurite-uci.mjs")
 		return
 	}
-	y := newYielder()
 	b := newBridge(host)
+	b.hook = newSearchHook(newYielder())
+	yield := b.hook.call
+	if yieldMode == "off" {
+		yield = nil
+	}
 	b.h = uci.NewHandler(uci.Config{
 		Name: "Azurite", Author: "the Azurite developers", Version: version,
 		Session: session.Config{
-			// The search parks in y.yield about every yieldInterval so the
-			// event loop can deliver stop and isready (see yield.go).
-			Yield:         y.yield,
-			YieldInterval: yieldInterval,
+			// The search calls the hook about every hookInterval; it reads
+			// the page's shared stop flag, if any, and parks the search so
+			// the event loop can deliver stop and isready (stopflag.go,
+			// yield.go).
+			Yield:         yield,
+			YieldInterval: hookInterval,
 			// Hash stays at its 16 MB default (phones); its maximum is what
 			// wasm32 can address, and a device that cannot grow memory that
 			// far stops the engine with an error event (worker.js). Go runs
@@ -47,6 +58,7 @@ func main() {
 			MaxThreads: 1,
 		},
 	}, b.output)
+	b.hook.stop = b.h.Session().Stop
 	send := js.FuncOf(b.send)
 	api := js.Global().Get("Object").New()
 	api.Set("send", send)

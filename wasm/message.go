@@ -22,6 +22,8 @@ type request struct {
 	typed  bool   // the message was an object: reply with typed events
 	book   []byte // {type:'book'}: bytes to hand to the session
 	isBook bool
+	// stopFlag is the Int32Array of {type:'stopflag'} (see stopflag.go).
+	stopFlag js.Value
 }
 
 // parseMessage converts one postMessage payload. A string is one or more UCI
@@ -107,6 +109,8 @@ func parseTyped(msg js.Value) (request, error) {
 		return parseGo(msg)
 	case "book":
 		return parseBook(msg)
+	case "stopflag":
+		return parseStopFlag(msg)
 	}
 	return request{}, msgErr("type", "unknown message type "+strconv.Quote(typ))
 }

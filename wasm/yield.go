@@ -7,13 +7,6 @@ import (
 	"time"
 )
 
-// yieldInterval is how often the search hands the thread to the event loop.
-// Measured in headless Chromium on this project's machine (a 2-core box under
-// heavy load; see docs/protocol.md "Responsiveness"): a MessageChannel round
-// trip costs about 0.15-0.2 ms, so yielding every 5 ms costs roughly 3-4 % of
-// search time, and a stop waits on average half an interval for delivery.
-const yieldInterval = 5 * time.Millisecond
-
 // yielder gives the JavaScript event loop a turn from inside a long Go
 // computation.
 //
@@ -25,6 +18,8 @@ const yieldInterval = 5 * time.Millisecond
 // the port's onmessage callback fills: message tasks are not clamped, and
 // any message already waiting in the worker's queue (stop, isready) is
 // delivered before ours because tasks of the same source run in order.
+// Measured with a probe program in headless Chromium on a busy 2-core box: a
+// MessageChannel turn costs about 0.15-0.2 ms, a time.Sleep turn 4.2-5.9 ms.
 //
 // Under node the yielder uses setImmediate instead: node drains a
 // MessagePort's queue in one go, including messages posted while draining,

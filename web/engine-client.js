@@ -31,6 +31,7 @@ const DEFAULTS = {
   maxRestarts: 3,       // restarts allowed within restartWindowMs before giving up
   restartWindowMs: 60000,
   createWorker: null,   // (url) => Worker, for tests or custom hosting
+  sharedStop: true,     // on cross-origin isolated pages, also stop through a SharedArrayBuffer flag
 };
 
 /** EngineError is an error reported by the engine or the client. */
@@ -193,6 +194,13 @@ export class EngineClient {
       e.preventDefault?.();
       this._fatal('worker error: ' + (e.message || 'failed to start ' + workerUrl));
     };
+    // On a cross-origin isolated page the search also watches a shared flag,
+    // so stop does not wait for the worker's event loop (docs/protocol.md).
+    this._flag = null;
+    if (this.config.sharedStop && globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function') {
+      this._flag = new Int32Array(new SharedArrayBuffer(4));
+      worker.postMessage({ type: 'stopflag', buffer: this._flag.buffer });
+    }
     this._startTimer();
     this._readyPromise = this._enqueue(() => this._handshake());
     this._readyPromise.catch(() => {});
@@ -267,6 +275,7 @@ export class EngineClient {
     const s = this._search;
     if (s && !s.stopSent && !this._dead) {
       s.stopSent = true;
+      if (this._flag) Atomics.store(this._flag, 0, 1);
       this._post({ type: 'stop' });
     }
   }

@@ -155,13 +155,14 @@ test('the page stays responsive during a 5 s search (requestAnimationFrame keeps
     const e = window.eng;
     const m = e.mark();
     e.send('position startpos');
-    e.send('go movetime 5000');
+    e.send('go infinite');
     const frames = [];
     const t0 = performance.now();
     await new Promise((resolve) => {
       const tick = (t) => { frames.push(t); if (performance.now() - t0 < 5000) requestAnimationFrame(tick); else resolve(); };
       requestAnimationFrame(tick);
     });
+    e.send('stop');
     const b = await e.wait(h.isLine('bestmove'), 20000, m);
     let maxGap = 0;
     for (let i = 1; i < frames.length; i++) maxGap = Math.max(maxGap, frames[i] - frames[i - 1]);
@@ -279,6 +280,80 @@ test('memory that cannot grow -> a fatal error event naming it, not a silent dea
   assert.equal(r.err.source, 'engine');
   assert.match(r.err.message, /out of memory/);
   assert.equal(r.again.fatal, true);
+});
+
+test('quit during a search: bestmove, then the worker closes', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    e.send({ type: 'position' });
+    e.send({ type: 'go', infinite: true });
+    await e.wait((d) => d && d.type === 'info', 60000);
+    e.send({ type: 'quit' });
+    const b = await e.wait((d) => d && d.type === 'bestmove', 5000);
+    await h.sleep(300);
+    const m = e.mark();
+    e.send({ type: 'isready' });
+    await h.sleep(700);
+    return { best: b.data, after: e.log.slice(m).map((x) => x.data) };
+  });
+  assert.ok(isLegal(null, [], r.best.move));
+  assert.deepEqual(r.after, [], 'a closed worker answers nothing');
+});
+
+test('stopflag needs a cross-origin isolated page: refused here with an error event', async () => {
+  const r = await inPage(async () => {
+    const e = window.typed;
+    const m = e.mark();
+    e.send({ type: 'stopflag', buffer: new ArrayBuffer(4) });
+    e.send({ type: 'isready' });
+    await e.wait((d) => d && d.type === 'readyok', 10000, m);
+    return e.log.slice(m).map((x) => x.data);
+  });
+  assert.equal(r[0].type, 'error');
+  assert.equal(r[0].where, 'stopflag.buffer');
+});
+
+test('cross-origin isolated page: a shared stop flag ends the search without a stop message', async () => {
+  const iso = await serve({
+    mounts: { '/tests/': HERE, '/': DIST },
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  });
+  try {
+    const p2 = await browser.ctx.newPage();
+    await p2.goto(iso.url + '/blank.html');
+    const r = await p2.evaluate(async () => {
+      const h = await import('/tests/page-helpers.js');
+      const e = h.open('/worker.js');
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      e.send({ type: 'stopflag', buffer: flag.buffer });
+      await e.wait((d) => d && d.type === 'stopflag', 60000);
+      const lat = [];
+      for (let i = 0; i < 5; i++) {
+        const m = e.mark();
+        e.send({ type: 'position' });
+        e.send({ type: 'go', infinite: true });
+        await h.sleep(500);
+        const t = performance.now();
+        Atomics.store(flag, 0, 1); // no stop message
+        lat.push((await e.wait((d) => d && d.type === 'bestmove', 5000, m)).t - t);
+      }
+      // The flag is cleared when the next search starts.
+      const m = e.mark();
+      e.send({ type: 'go', depth: 3 });
+      const b = await e.wait((d) => d && d.type === 'bestmove', 30000, m);
+      const infos = e.log.slice(m).filter((x) => x.data.type === 'info' && x.data.depth === 3).length;
+      e.w.terminate();
+      return { isolated: crossOriginIsolated, lat, infos };
+    });
+    await p2.close();
+    console.log(`Chromium shared-flag stop -> bestmove ms: ${r.lat.map((x) => x.toFixed(1)).join(', ')}`);
+    assert.equal(r.isolated, true);
+    assert.ok(median(r.lat) <= 50, `median ${median(r.lat)} ms`);
+    assert.ok(r.infos > 0, 'the next search ran to depth 3 (flag cleared)');
+  } finally {
+    await iso.close();
+  }
 });
 
 test('no uncaught errors in the page', () => {
