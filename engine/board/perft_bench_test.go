@@ -28,6 +28,7 @@ func BenchmarkPerft(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
+			b.ResetTimer() // the position's preallocated history is not part of the walk
 			var n uint64
 			for i := 0; i < b.N; i++ {
 				if bc.bulk {
@@ -49,6 +50,7 @@ func BenchmarkMoveGen(b *testing.B) {
 	b.ReportAllocs()
 	p, _ := ParseFEN(perftBenches[1].fen)
 	var l MoveList
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		l.N = 0
 		p.GenerateAll(&l)
@@ -61,6 +63,7 @@ func BenchmarkMakeUnmake(b *testing.B) {
 	p, _ := ParseFEN(perftBenches[1].fen)
 	var l MoveList
 	p.GenerateAll(&l)
+	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		m := l.Moves[i%l.N]
 		p.MakeMove(m)
