@@ -93,6 +93,16 @@ bench-search:
 	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
 	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
 
+ABLATION_DEPTH ?= 10
+# The Brange & Lund (2021) ablation table (docs/ablation.md): time and nodes to
+# a fixed depth with and without each feature, WAC positions. Takes minutes.
+ablation:
+	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
+
+# Time to depth, Threads=1 vs Threads=2 (needs two idle cores to mean anything).
+smp-ttd:
+	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -smponly -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
+
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
 test-search-wasm:
