@@ -19,7 +19,7 @@ type engine struct {
 	s *search.Searcher
 }
 
-func newEngine(hashMB int) *engine { return &engine{s: search.New(search.Options{HashMB: hashMB})} }
+func newEngine(opts search.Options) *engine { return &engine{s: search.New(opts)} }
 
 func (e *engine) setHash(mb int) error { return e.s.SetHashMB(mb) }
 func (e *engine) clearHash()           { e.s.Clear() }

@@ -6,9 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/search"
 )
 
 // ErrSearching is returned by calls that need the engine idle (Go,
@@ -30,6 +32,16 @@ type Config struct {
 	// Seed seeds the generator used for book choices and weakened play, so a
 	// fixed seed reproduces the same games. 0 uses a fixed default seed.
 	Seed uint64
+	// Yield, if set, is called by the search about every YieldInterval while
+	// it runs (search.Options.Yield): the wasm bridge parks there so the
+	// browser's event loop can deliver stop and isready.
+	Yield func()
+	// YieldInterval is the time between Yield calls (0: the search's default).
+	YieldInterval time.Duration
+	// MaxHashMB and MaxThreads lower the Hash and Threads options' maxima
+	// (0: the search's limits). The wasm build sets them: wasm32 memory ends
+	// at 4 GiB and the browser gives the engine one thread.
+	MaxHashMB, MaxThreads int
 	// Log receives diagnostic messages produced while searching (book moves,
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.
@@ -73,7 +85,7 @@ func New(cfg Config) *Session {
 	if seed == 0 {
 		seed = 0x9e3779b97f4a7c15
 	}
-	s := &Session{cfg: cfg, eng: newEngine(defaultHashMB), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
+	s := &Session{cfg: cfg, eng: newEngine(search.Options{HashMB: defaultHashMB, Yield: cfg.Yield, YieldInterval: cfg.YieldInterval}), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
 	for _, o := range s.optionTable() {
 		if o.Type != Button {
 			if err := o.apply(s, o.Default); err != nil {
@@ -231,7 +243,7 @@ func (s *Session) setBookFile(name string) error {
 	}
 	b, err := book.Parse(data)
 	if err != nil {
-		return errors.New(name + ": " + err.Error())
+		return &fileError{name, err}
 	}
 	s.book, s.bookFile = b, name
 	return nil
@@ -250,6 +262,15 @@ func (s *Session) idleLocked() bool {
 	}
 	return !s.running
 }
+
+// fileError names what an error is about (a file, an option); it wraps the error.
+type fileError struct {
+	name string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.name + ": " + e.err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
 
 // Searching reports whether a search is running.
 func (s *Session) Searching() bool {

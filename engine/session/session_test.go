@@ -215,3 +215,47 @@ func TestChooseWithinMargin(t *testing.T) {
 		t.Fatalf("counts %v: only moves within 30 cp of the best may be drawn", counts)
 	}
 }
+
+func TestYieldHookIsCalled(t *testing.T) {
+	var mu sync.Mutex
+	calls := 0
+	s := New(Config{Yield: func() { mu.Lock(); calls++; mu.Unlock() }, YieldInterval: time.Millisecond})
+	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Poll rather than sleep a fixed 100 ms: under -race on a loaded 2-core CI
+	// machine the search may not reach its first clock check that soon.
+	n := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		mu.Lock()
+		n = calls
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+	}
+	s.Stop()
+	s.Wait()
+	if n == 0 {
+		t.Fatal("Yield never called during a 10 s infinite search")
+	}
+}
+
+func TestErrorsAreOneLine(t *testing.T) {
+	s := New(Config{ReadFile: func(string) ([]byte, error) { return make([]byte, 17), nil }})
+	errs := []error{
+		s.Go(search.Limits{Depth: -1}, nil, nil),
+		s.SetPosition("8/8 w - - 0 1", nil),
+		s.SetPosition("startpos", []string{"e2e5"}),
+		s.SetOption("BookFile", "x.bin"),
+		s.SetOption("Hash", "-3"),
+	}
+	for _, err := range errs {
+		if err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("error %q: want one line", err)
+		}
+	}
+	if !errors.Is(errs[3], book.ErrBadBook) || !errors.Is(errs[0], ErrBadLimits) {
+		t.Errorf("wrapping lost: %v / %v", errs[3], errs[0])
+	}
+}
