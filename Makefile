@@ -214,6 +214,7 @@ AB_TIMEMARGIN    ?= 200
 GAUNTLET_GAMES   ?= 40
 GAUNTLET_TC      ?= 10+0.1
 GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
+GAUNTLET_TIMEMARGIN ?= 200
 STS_NODES        ?= 100000
 
 .PHONY: match-ab gauntlet sts
@@ -236,7 +237,7 @@ match-ab:
 gauntlet:
 	mkdir -p $(MATCH_DIR)
 	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
-	CONCURRENCY=1 ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
+	CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
 # Strategic Test Suite at a fixed node budget per position (reproducible).
