@@ -62,16 +62,27 @@ function cpuOfThread(pid, tid) {
   } catch { return 0; }
 }
 
-// chromiumWorkerCPU sums the CPU time of every Chromium dedicated-worker thread.
+// chromiumWorkerCPU maps every Chromium dedicated-worker thread to its CPU
+// ticks; workerDelta is the CPU seconds spent between two maps (threads of
+// terminated workers may vanish in between, so only growth counts).
 function chromiumWorkerCPU() {
-  let sum = 0;
+  const m = new Map();
   for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
     try {
       if (!/chrom/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
-    } catch { continue; }
-    sum += cpuOf(pid, /^DedicatedWorker/);
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        if (!/^DedicatedWorker/.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8'))) continue;
+        m.set(`${pid}/${tid}`, cpuOfThread(pid, tid) * 100);
+      }
+    } catch { /* process or thread ended */ }
   }
-  return sum;
+  return m;
+}
+
+function workerDelta(before, after) {
+  let d = 0;
+  for (const [k, v] of after) d += v - (before.get(k) ?? 0);
+  return d / 100;
 }
 
 const lastInfo = (lines) => {
@@ -155,7 +166,7 @@ async function workloadChromium(wasm) {
     }
     return { nodes, nps: Math.round(nodes / time * 1000) };
   }, { POSITIONS, DEPTH });
-  r.cpuNps = Math.round(r.nodes / (chromiumWorkerCPU() - cpu0));
+  r.cpuNps = Math.round(r.nodes / workerDelta(cpu0, chromiumWorkerCPU()));
   await page.evaluate(() => window.fe.w.terminate());
   return r;
 }
