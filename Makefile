@@ -186,7 +186,8 @@ TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
 TUNE_GAMES    ?= 5000
 TUNE_NODES    ?= 3000
 TUNE_WORKERS  ?= 1
-TUNE_EPOCHS   ?= 400
+TUNE_EPOCHS   ?= 60
+TUNE_FREEZE   ?= PSQ,Mobility
 
 .PHONY: tune-data tune
 
@@ -196,7 +197,51 @@ tune-data:
 		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
 
 tune:
-	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -freeze '$(TUNE_FREEZE)' \
+		-out engine/eval/weights.go
+
+## ---- strength: matches and test suites (docs/strength.md) -------------------------
+# Long, CPU-heavy runs; never part of `make test`. fastchess is built outside the
+# repo (../shared/tools/README.md); the anchors are Debian packages in /usr/games.
+MATCH_HOME       ?= $(HOME)/.cache/azurite-match
+FASTCHESS        ?= $(MATCH_HOME)/fastchess/fastchess
+MATCH_DIR        ?= .match
+AB_BASE          ?= HEAD~1
+AB_TC            ?= 8+0.08
+AB_ROUNDS        ?= 500
+AB_SPRT          ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
+AB_TIMEMARGIN    ?= 200
+GAUNTLET_GAMES   ?= 40
+GAUNTLET_TC      ?= 10+0.1
+GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
+STS_NODES        ?= 100000
+
+.PHONY: match-ab gauntlet sts
+
+# A/B test (SPRT) of the working tree's engine against the build of git
+# revision AB_BASE, one game at a time, colour-reversed pairs of book openings.
+match-ab:
+	rm -rf $(MATCH_DIR)/base && mkdir -p $(MATCH_DIR)/base
+	git archive $(AB_BASE) | tar -x -C $(MATCH_DIR)/base
+	cd $(MATCH_DIR)/base && $(GO) build -o ../azurite-base ./cmd/azurite
+	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
+	$(FASTCHESS) -engine cmd=$(MATCH_DIR)/azurite-new name=new -engine cmd=$(MATCH_DIR)/azurite-base name=base \
+		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
+		-openings file=../shared/data/openings/8moves_v3.pgn format=pgn order=random \
+		-rounds $(AB_ROUNDS) -repeat -concurrency 1 -recover -sprt $(AB_SPRT) \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=$(MATCH_DIR)/ab-$$(date +%Y%m%d-%H%M%S).pgn
+
+# Gauntlet of the native binary against the rated anchors (../shared/tools/gauntlet.sh).
+gauntlet:
+	mkdir -p $(MATCH_DIR)
+	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
+	CONCURRENCY=1 ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
+		../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
+
+# Strategic Test Suite at a fixed node budget per position (reproducible).
+sts:
+	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES)
 
 ## ---- web player ----------------------------------------------------------------
 
