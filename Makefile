@@ -160,10 +160,12 @@ uci-wasm:
 	@$(MAKE) --no-print-directory wasm >&2
 	@node tools/azurite-uci.mjs
 
-# fmt, encoding/json and net/http stay out of the wasm build except through vert.
+# fmt, encoding/json and net/http stay out of the wasm build except through vert;
+# the bridge's own Go tests run under node.
 wasm-deps:
 	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	@bash tools/wasm-deps.sh
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
 test-wasm-node: wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs

@@ -48,7 +48,6 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 		return nil
 	}
 	r, err := parseMessage(args[0])
-	b.typed.Store(r.typed)
 	if b.quit.Load() {
 		b.reportError(r.typed, errors.New("the engine has quit"))
 		return nil
@@ -111,6 +110,9 @@ func (b *bridge) loop() {
 
 // run executes one request and reports whether it was "quit".
 func (b *bridge) run(r request) (quit bool) {
+	// Replies take the form of the message being processed; a running
+	// search's lines follow the latest processed message.
+	b.typed.Store(r.typed)
 	if b.warming.Load() && !r.leavesEngineAlone() {
 		b.endWarmUp()
 	}

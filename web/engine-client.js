@@ -304,6 +304,9 @@ export class EngineClient {
         this._uci?.options.push(d);
         break;
       case 'uciok':
+        // A worker that saw a raw string first posts no 'loaded': uciok implies it.
+        this._loaded = true;
+        this._onLoaded.resolve();
         if (this._uci) { this._uci.resolve(); this._uci = null; }
         break;
       case 'readyok': {

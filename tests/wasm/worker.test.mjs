@@ -226,6 +226,43 @@ test('bad messages -> error events, and the worker keeps working', async () => {
   assert.deepEqual(r.errors, []);
 });
 
+test('300 random messages (seeded) never kill the worker; it still searches afterwards', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    let seed = 12345;
+    const rnd = (n) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const pick = (a) => a[rnd(a.length)];
+    const values = () => [undefined, null, 0, -1, 2.5, 1e300, NaN, '', 'e2e4', 'x\ny', 'a1a1', '8/8/8/8/8/8/8/8 w - - 0 1',
+      true, [], ['e2e4', 5], { a: 1 }, new Uint8Array(7), 'go depth 2', 'stop'];
+    const types = ['uci', 'isready', 'newgame', 'setoption', 'position', 'go', 'stop', 'ponderhit', 'book', 'stopflag', 'quitx', 42, null];
+    const fields = ['name', 'value', 'fen', 'moves', 'depth', 'nodes', 'movetime', 'wtime', 'infinite', 'searchmoves', 'data', 'buffer'];
+    for (let i = 0; i < 300; i++) {
+      const k = rnd(4);
+      if (k === 0) { e.send(pick(['', ' ', 'go', 'position', 'setoption name', 'd', 'go depth x', 'position fen', '\u0000', 'isready\nstop', 'go nodes 200'])); continue; }
+      const m = { type: pick(types) };
+      for (let j = rnd(4); j > 0; j--) m[pick(fields)] = pick(values());
+      if (m.type === 'go' && !m.depth && !m.nodes) m.nodes = 300; // keep searches short
+      e.send(k === 1 ? pick(values()) ?? m : m);
+    }
+    e.send({ type: 'stop' });
+    e.send({ type: 'isready' });
+    await e.wait((d) => d && d.type === 'readyok', 60000, e.log.length);
+    const fatal = e.log.filter((x) => x.data && (x.data.fatal || x.data.workerError));
+    const m = e.mark();
+    e.send({ type: 'position', moves: ['e2e4', 'e7e5'] });
+    e.send({ type: 'go', depth: 4 });
+    const best = await e.wait((d) => d && d.type === 'bestmove', 60000, m);
+    e.w.terminate();
+    return { fatal: fatal.map((x) => x.data), best: best.data, errors: e.log.filter((x) => (x.data && x.data.type === 'error') || (typeof x.data === 'string' && x.data.startsWith('info string error:'))).length };
+  });
+  assert.deepEqual(r.fatal, []);
+  assert.ok(r.errors > 100, `only ${r.errors} errors reported for 300 random messages`);
+  console.log(`random messages: ${r.errors} errors reported, none fatal`);
+  assert.ok(isLegal(null, ['e2e4', 'e7e5'], r.best.move), JSON.stringify(r.best));
+});
+
 test('wrong MIME type for .wasm: falls back to WebAssembly.instantiate', async () => {
   const s2 = await serve({ mounts: { '/tests/': HERE, '/': DIST }, wasmType: 'application/octet-stream' });
   try {
