@@ -223,24 +223,25 @@ STS_NODES        ?= 100000
 
 # A/B test (SPRT) of the working tree's engine against the build of git
 # revision AB_BASE, one game at a time, colour-reversed pairs of book openings.
+# fastchess runs inside MATCH_DIR (it writes its config.json to the working directory).
 match-ab:
 	rm -rf $(MATCH_DIR)/base && mkdir -p $(MATCH_DIR)/base
 	git archive $(AB_BASE) | tar -x -C $(MATCH_DIR)/base
 	cd $(MATCH_DIR)/base && $(GO) build -o ../azurite-base ./cmd/azurite
 	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
-	$(FASTCHESS) -engine cmd=$(MATCH_DIR)/azurite-new name=new -engine cmd=$(MATCH_DIR)/azurite-base name=base \
+	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-new name=new -engine cmd=./azurite-base name=base \
 		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
-		-openings file=../shared/data/openings/8moves_v3.pgn format=pgn order=random \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random \
 		-rounds $(AB_ROUNDS) -repeat -concurrency 1 -recover -sprt $(AB_SPRT) \
 		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
-		-pgnout file=$(MATCH_DIR)/ab-$$(date +%Y%m%d-%H%M%S).pgn
+		-pgnout file=ab-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Gauntlet of the native binary against the rated anchors (../shared/tools/gauntlet.sh).
 gauntlet:
 	mkdir -p $(MATCH_DIR)
 	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
-	CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
-		../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
+	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
+		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
 # Strategic Test Suite at a fixed node budget per position (reproducible).
 sts:
