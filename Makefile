@@ -28,10 +28,102 @@ test-go:
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
+	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZTIME) ./engine/uci
 
-# Full-depth perft over the shared suites (minutes): not part of `make test`.
+# Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
+# minutes on a free core): not part of `make test`.
 perft-deep:
-	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
+	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
+
+# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth 5,
+# bulk-counted and not) natively and as GOOS=js GOARCH=wasm under node, and,
+# when DTM_BENCH names an executable, the same rows for dylhunn/dragontoothmg
+# (a Go test binary with a BenchmarkPerft of the same rows, built outside this
+# repository: it is GPL and never committed). The three run interleaved
+# BENCH_RUNS times; the summary gives medians and ratios.
+BENCH_RUNS ?= 3
+DTM_BENCH  ?= /tmp/board/dtmbench.test
+PERFT_BENCH_FLAGS = -test.run '^$$' -test.bench '^BenchmarkPerft$$' -test.benchtime 1x -test.benchmem
+bench-perft:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	@: > dist/bench/perft.txt
+	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
+	@set -e; for i in $$(seq $(BENCH_RUNS)); do \
+	  echo "== run $$i/$(BENCH_RUNS)"; \
+	  dist/bench/board-native.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/native /' | tee -a dist/bench/perft.txt; \
+	  if [ -x "$(DTM_BENCH)" ]; then "$(DTM_BENCH)" $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/dragontoothmg /' | tee -a dist/bench/perft.txt; fi; \
+	  node "$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js" dist/bench/board-wasm.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/wasm /' | tee -a dist/bench/perft.txt; \
+	done
+	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
+
+## ---- search ------------------------------------------------------------------
+# Long search runs; none of them is part of `make test`.
+WAC_NODES ?= 1000000
+SUITE ?= tactical/wac.epd
+BENCH_DEPTH ?= 12
+
+.PHONY: wac suite bench-search ablation smp-ttd
+# WAC at a fixed node budget per position (reproducible): prints the solved count.
+wac:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+# Any shared suite: make suite SUITE=tactical/bk.epd WAC_NODES=500000
+suite:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+# The bench signature (total nodes) and nps, natively.
+bench-search:
+	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+RELEASE_TARGETS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+
+.PHONY: azurite book release
+
+# The native UCI/xboard engine, with the compact book embedded.
+azurite:
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
+
+# Regenerate the compact book (deterministic; a test checks the committed file).
+book:
+	$(GO) run ./cmd/azurite book build ../shared/data/polyglot/gnuchess-book.bin cmd/azurite/book.bin
+
+# Cross-compiled static binaries in dist/release.
+release:
+	@mkdir -p dist/release
+	@for t in $(RELEASE_TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		out=dist/release/azurite-$(VERSION)-$$os-$$arch$$ext; \
+		echo "build $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
+	done
+	@ls -l dist/release
+
+## ---- evaluation tuning (cmd/tune) ------------------------------------------------
+# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
+# that rewrites engine/eval/weights.go and prints the MSE before and after.
+TUNE_DIR      ?= .tune
+TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
+TUNE_GAMES    ?= 5000
+TUNE_NODES    ?= 3000
+TUNE_WORKERS  ?= 1
+TUNE_EPOCHS   ?= 400
+
+.PHONY: tune-data tune
+
+tune-data:
+	mkdir -p $(TUNE_DIR)
+	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
+		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
+
+tune:
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
 
 ## ---- web player ----------------------------------------------------------------
 

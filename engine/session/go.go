@@ -1,0 +1,125 @@
+package session
+
+import (
+	"errors"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/search"
+)
+
+// ErrBadLimits is wrapped by Go's errors about contradictory or negative limits.
+var ErrBadLimits = errors.New("bad search limits")
+
+// Go starts a search of the current position in its own goroutine and
+// returns at once. onInfo (may be nil) receives each progress report;
+// onBestMove is called exactly once with the move to play (legal in the
+// searched position, or NoMove when there is none) and the expected reply
+// (or NoMove). With limits.Infinite, or limits.Ponder until PonderHit,
+// onBestMove waits for Stop/PonderHit even if the search ends earlier, as UCI
+// requires.
+//
+// With OwnBook on (and not in analysis mode, not infinite, not pondering, no
+// searchmoves), a book move is played without searching. With Skill Level
+// below 20 or UCI_LimitStrength on, the search is shallower and the move is
+// drawn among the best few within a margin (see strength.go).
+//
+// Go returns ErrSearching while a search runs and wraps ErrBadLimits for
+// negative limits; the session is then unchanged.
+func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove func(best, ponder board.Move)) error {
+	if err := checkLimits(&limits); err != nil {
+		return err
+	}
+	if onBestMove == nil {
+		onBestMove = func(best, ponder board.Move) {}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.idleLocked() {
+		return ErrSearching
+	}
+	pos := s.pos.Copy()
+	s.running, s.pondered = true, limits.Ponder
+	s.done = make(chan struct{})
+
+	if m, ok := s.bookMoveLocked(pos, &limits); ok {
+		go s.finish(func() { onBestMove(m, board.NoMove) })
+		return nil
+	}
+	plan := s.planLocked(pos, limits)
+	s.eng.prepare(s.threads, plan.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
+	go s.run(pos, plan, onInfo, onBestMove)
+	return nil
+}
+
+// checkLimits rejects negative or contradictory limits.
+func checkLimits(l *search.Limits) error {
+	switch {
+	case l.Depth < 0, l.Mate < 0, l.MovesToGo < 0:
+		return errors.Join(ErrBadLimits, errors.New("depth, mate and movestogo must not be negative"))
+	case l.MoveTime < 0, l.WTime < 0, l.BTime < 0, l.WInc < 0, l.BInc < 0:
+		return errors.Join(ErrBadLimits, errors.New("times must not be negative"))
+	case l.Infinite && l.Ponder:
+		return errors.Join(ErrBadLimits, errors.New("infinite and ponder are exclusive"))
+	}
+	return nil
+}
+
+// run is the search goroutine.
+func (s *Session) run(pos *board.Position, plan plan, onInfo func(search.Info), onBestMove func(best, ponder board.Move)) {
+	var lines candidates
+	info := func(in search.Info) {
+		if in.Kind == search.InfoPV {
+			lines.observe(in)
+		}
+		if onInfo != nil && (in.MultiPV <= plan.shownPV || in.Kind != search.InfoPV) {
+			onInfo(in)
+		}
+	}
+	res := s.eng.search(pos, plan.limits, info)
+	best, ponder := res.BestMove, res.PonderMove
+	if plan.weak {
+		if m, ok := lines.choose(plan.margin, s.rngUint64); ok && m != best {
+			best, ponder = m, board.NoMove
+		}
+	}
+	// In infinite and ponder mode Search itself returns only after
+	// Stop/PonderHit, so the bestmove waits as UCI requires.
+	s.finish(func() { onBestMove(best, ponder) })
+}
+
+// finish reports the result and marks the session idle. The done channel
+// closes only after onBestMove has returned, so a caller that Waits and then
+// starts the next search sees the old bestmove first.
+func (s *Session) finish(report func()) {
+	s.mu.Lock()
+	s.finishing = true
+	s.mu.Unlock()
+	report()
+	s.mu.Lock()
+	s.running, s.finishing = false, false
+	close(s.done)
+	s.done = nil
+	s.mu.Unlock()
+}
+
+func (s *Session) rngUint64() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rng.Uint64()
+}
+
+// bookMoveLocked returns a book move for a playing search, if the book has one.
+func (s *Session) bookMoveLocked(pos *board.Position, l *search.Limits) (board.Move, bool) {
+	if !s.ownBook || s.book == nil || s.analyse || l.Infinite || l.Ponder || len(l.SearchMoves) > 0 || l.Mate > 0 {
+		return board.NoMove, false
+	}
+	m, ok, err := s.book.Pick(pos, s.variety, s.rng)
+	if err != nil {
+		s.log("error: " + err.Error())
+	}
+	if ok {
+		s.log("book move " + m.String())
+	}
+	return m, ok
+}
