@@ -6,7 +6,7 @@ GO      ?= go
 GOFLAGS ?=
 FUZZTIME ?= 3s
 
-.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-perft perft-deep
+.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
 all: build
 
@@ -139,7 +139,11 @@ serve: build-web
 
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web
-	node --test --test-concurrency=1 tests/web/
+	node --test --test-concurrency=1 tests/web/*.test.mjs
+
+# Time to interactive and main-thread frame times during a search (figures, not tests).
+bench-web: build-web
+	node tests/web/bench.mjs
 
 ## ---- everything ----------------------------------------------------------------
 

@@ -157,6 +157,8 @@ export function createAnalysis(ctx) {
   function render() {
     const list = byId('pv-lines');
     clear(list);
+    // Reserve room for every requested line so nothing below jumps as lines arrive.
+    list.style.setProperty('--pv-n', String(st.multipv));
     const bar = byId('evalbar');
     if (ctx.mode !== 'analysis') return;
     if (st.final) {

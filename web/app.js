@@ -229,6 +229,7 @@ function boot() {
     .ready()
     .then(async () => {
       ctx.engineReady = true;
+      performance.mark('azurite-engine-ready');
       byId('engine-state').textContent = 'engine ready';
       document.body.dataset.engine = 'ready';
       try {
@@ -264,6 +265,7 @@ function boot() {
   ctx.restoring = false;
   ctx.save();
   document.body.dataset.ready = 'true';
+  performance.mark('azurite-ready');
   ctx.exportPgn = pgnText;
   window.azurite = ctx; // for tests and the console: read-only use
 }
