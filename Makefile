@@ -38,26 +38,36 @@ perft-deep:
 	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
 
 # Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth 5,
-# bulk-counted and not) natively and as GOOS=js GOARCH=wasm under node, and,
-# when DTM_BENCH names an executable, the same rows for dylhunn/dragontoothmg
-# (a Go test binary with a BenchmarkPerft of the same rows, built outside this
-# repository: it is GPL and never committed). The three run interleaved
-# BENCH_RUNS times; the summary gives medians and ratios.
+# bulk-counted; one depth less with every leaf made) natively and as
+# GOOS=js GOARCH=wasm under node, and, when DTM_BENCH names an executable, the
+# same rows for dylhunn/dragontoothmg (a Go test binary with a BenchmarkPerft
+# of the same rows, built outside this repository: it is GPL and never
+# committed). Each row runs in its own process under /usr/bin/time, the three
+# implementations interleaved, BENCH_RUNS times; the summary gives medians of
+# wall-clock Mnps (the Go benchmark's figure) and of CPU Mnps (nodes over the
+# process's user time minus an empty run's: on a shared machine the wall
+# clock mostly measures the neighbours).
 BENCH_RUNS ?= 3
 DTM_BENCH  ?= /tmp/board/dtmbench.test
-PERFT_BENCH_FLAGS = -test.run '^$$' -test.bench '^BenchmarkPerft$$' -test.benchtime 1x -test.benchmem
+PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d5-nobulk kiwipete-d4-nobulk
 bench-perft:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
-	@: > dist/bench/perft.txt
 	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
-	@set -e; for i in $$(seq $(BENCH_RUNS)); do \
-	  echo "== run $$i/$(BENCH_RUNS)"; \
-	  dist/bench/board-native.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/native /' | tee -a dist/bench/perft.txt; \
-	  if [ -x "$(DTM_BENCH)" ]; then "$(DTM_BENCH)" $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/dragontoothmg /' | tee -a dist/bench/perft.txt; fi; \
-	  node "$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js" dist/bench/board-wasm.test $(PERFT_BENCH_FLAGS) | grep '^BenchmarkPerft/' | sed 's/^/wasm /' | tee -a dist/bench/perft.txt; \
-	done
+	@bash -c 'set -eo pipefail; : > dist/bench/perft.txt; \
+	  wasmexec="$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js"; \
+	  run() { impl=$$1; pat=$$2; shift 2; \
+	    out=$$( { /usr/bin/time -f "cpu %U" "$$@" -test.run "^$$" -test.bench "$$pat" -test.benchtime 1x -test.benchmem; } 2>&1 ); \
+	    cpu=$$(echo "$$out" | sed -n "s/^cpu //p"); \
+	    line=$$(echo "$$out" | grep "^BenchmarkPerft/" || true); \
+	    echo "$$impl $${line:-BenchmarkPerft/empty} cpu $$cpu" | tee -a dist/bench/perft.txt; }; \
+	  for i in $$(seq $(BENCH_RUNS)); do echo "== run $$i/$(BENCH_RUNS)"; \
+	    for row in empty $(PERFT_ROWS); do pat="^BenchmarkPerft$$/^$$row$$"; \
+	      run native "$$pat" dist/bench/board-native.test; \
+	      if [ -x "$(DTM_BENCH)" ]; then run dragontoothmg "$$pat" "$(DTM_BENCH)"; fi; \
+	      run wasm "$$pat" node "$$wasmexec" dist/bench/board-wasm.test; \
+	    done; done'
 	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
 
 ## ---- search ------------------------------------------------------------------
@@ -66,7 +76,7 @@ WAC_NODES ?= 1000000
 SUITE ?= tactical/wac.epd
 BENCH_DEPTH ?= 12
 
-.PHONY: wac suite bench-search ablation smp-ttd
+.PHONY: wac suite bench-search test-search-wasm ablation smp-ttd
 # WAC at a fixed node budget per position (reproducible): prints the solved count.
 wac:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
@@ -75,9 +85,21 @@ wac:
 suite:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
 
-# The bench signature (total nodes) and nps, natively.
+WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
+# The bench signature (total nodes) and nps, natively and as wasm under node,
+# side by side in one run.
 bench-search:
-	$(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+# Part of `make test`: the bench node count of the wasm build under node must
+# equal the native one (a shallow depth keeps it to seconds).
+test-search-wasm:
+	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm"
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -104,6 +126,42 @@ release:
 		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
 	done
 	@ls -l dist/release
+
+## ---- wasm worker (wasm/, worker.js, web/engine-client.js, tools/azurite-uci.mjs) ----
+# The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
+WASM_FLAGS ?= -trimpath -ldflags=-s
+
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures
+# dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
+wasm:
+	@mkdir -p dist
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
+	cp worker.js dist/worker.js
+	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
+
+# The wasm engine as a stdin/stdout UCI engine under node (build output goes to stderr).
+uci-wasm:
+	@$(MAKE) --no-print-directory wasm >&2
+	@node tools/azurite-uci.mjs
+
+# fmt, encoding/json and net/http stay out of the wasm build except through vert.
+wasm-deps:
+	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	@bash tools/wasm-deps.sh
+
+test-wasm-node: wasm
+	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
+
+test-wasm-browser: wasm
+	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
+
+test-wasm: wasm wasm-deps
+	node --test --test-concurrency=1 tests/wasm/
+
+# Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
+wasm-figures: wasm
+	node tests/wasm/figures.mjs
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
 # Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
@@ -147,4 +205,4 @@ bench-web: build-web
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web
+test: vet test-go test-fuzz test-web test-search-wasm

@@ -65,9 +65,9 @@ func (p *Position) SetFEN(fen string) error {
 		if err != nil {
 			return fenErr(fen, 5, "halfmove clock", quote(fields[4])+" is not a number from 0 to 65535")
 		}
-		fm, err := strconv.ParseUint(fields[5], 10, 31)
+		fm, err := strconv.ParseUint(fields[5], 10, 30)
 		if err != nil {
-			return fenErr(fen, 6, "fullmove number", quote(fields[5])+" is not a non-negative number")
+			return fenErr(fen, 6, "fullmove number", quote(fields[5])+" is not a number from 0 to 2^30-1")
 		}
 		q.st.halfmove = int32(hm)
 		if fm > 0 { // some writers use 0; treat it as 1

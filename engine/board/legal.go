@@ -43,14 +43,17 @@ func (p *Position) IsLegal(m Move) bool {
 		if pc.Type() != King || cap != NoPiece || promo != NoPieceType || p.st.checkers != 0 {
 			return false
 		}
-		var l MoveList
-		p.genCastling(&l, us, ksq)
-		for _, e := range l.Moves[:l.N] {
-			if e == m {
-				return true
-			}
+		// Castling: the right is held, the move is the king's two-square
+		// step from its own square, the squares up to the rook are empty,
+		// and the squares the king crosses are not attacked.
+		side := CastleRights(1)
+		to2, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
+		if to < from {
+			side = 2
+			to2, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
 		}
-		return false
+		return p.st.castle>>(2*us)&side != 0 && from == ksq && to == to2 &&
+			p.occ&empty == 0 && !p.attacked(mid, them, p.occ) && !p.attacked(to, them, p.occ)
 	}
 
 	// Pseudo-legality by piece.

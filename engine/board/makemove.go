@@ -94,8 +94,43 @@ func (p *Position) MakeMove(m Move) {
 	st.castle &= castleMask[from] & castleMask[to]
 	st.key = key ^ castleKeys[st.castle]
 	p.side = them
+	// Checkers. Most moves cannot give check: the moved (or promoted) piece
+	// does not reach the king's square even on an empty board, and 'from' is
+	// not on a line with the king (no discovery). Only the rest pay for the
+	// full attacker scan; en passant and castling always do.
 	ksq := (p.byType[King] & p.byColor[them]).LSB()
-	st.checkers = p.AttackersTo(ksq, p.occ) & p.byColor[us]
+	st.checkers = 0
+	if m&(FlagEnPassant|FlagCastle) != 0 || lineBB[from][ksq] != 0 ||
+		reach[us][p.board[to].Type()][to].Has(ksq) {
+		st.checkers = p.attackersBy(us, ksq)
+	}
+}
+
+// reach[c][pt][sq] is where a piece of type pt and colour c on sq attacks on
+// an empty board (nothing for a king: a king never gives check).
+var reach [2][7][64]Bitboard
+
+// Runs after attacks.go's init (init functions run in file-name order).
+func init() {
+	for sq := Square(0); sq < 64; sq++ {
+		bishopRays, rookRays := rayAttacks(sq, 0, bishopDirs), rayAttacks(sq, 0, rookDirs)
+		for c := White; c <= Black; c++ {
+			reach[c][Pawn][sq] = pawnAttacks[c][sq]
+			reach[c][Knight][sq] = knightAttacks[sq]
+			reach[c][Bishop][sq] = bishopRays
+			reach[c][Rook][sq] = rookRays
+			reach[c][Queen][sq] = bishopRays | rookRays
+		}
+	}
+}
+
+// attackersBy returns c's pieces (king excluded) that attack sq on the current board.
+func (p *Position) attackersBy(c Color, sq Square) Bitboard {
+	occ := p.occ
+	return (pawnAttacks[c^1][sq]&p.byType[Pawn] |
+		knightAttacks[sq]&p.byType[Knight] |
+		BishopAttacks(sq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
+		RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[c]
 }
 
 // UnmakeMove takes back the last move made with MakeMove.

@@ -7,8 +7,8 @@ import (
 // TestSearchAllocs: after the first search has set up its threads, a whole
 // search of a fixed node count allocates nothing, so no node allocates.
 func TestSearchAllocs(t *testing.T) {
-	if testing.CoverMode() != "" {
-		t.Skip("coverage instrumentation allocates")
+	if testing.CoverMode() != "" || raceEnabled {
+		t.Skip("coverage and race instrumentation allocate")
 	}
 	tests := []struct {
 		name string

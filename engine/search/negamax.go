@@ -148,7 +148,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 		// Null move: give the opponent a free move; if we still beat beta,
 		// a real move surely does. Not with pawns only (zugzwang), and
 		// verified at high depth.
-		if depth >= nmpMinDepth && eval >= beta && staticEval >= beta && ply >= t.nmpMinPly &&
+		if depth >= nmpMinDepth && !t.noNull && eval >= beta && staticEval >= beta && ply >= t.nmpMinPly &&
 			ply > 0 && t.stack[ply-1].move != board.NoMove && hasNonPawnMaterial(pos) && beta > -mateInMaxPly {
 			r := 3 + depth/3
 			if d := (eval - beta) / 200; d < 3 {

@@ -36,6 +36,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	}
 	t.seldepth = 0
 	t.nmpMinPly = 0
+	t.noNull = l.Mate > 0
 	t.completedDepth = 0
 	t.pvIdx = 0
 	for i := range t.stack {

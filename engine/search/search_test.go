@@ -115,3 +115,29 @@ func TestInsufficientMaterial(t *testing.T) {
 		t.Errorf("score %+v, want 0", r.Score)
 	}
 }
+
+// TestRepetitionDraw: a queen and rook down, white has a perpetual check
+// (Qe8+ Kh7 Qh5+ Kg8 …, every black move forced); only repetition detection
+// turns the lost material into a draw.
+func TestRepetitionDraw(t *testing.T) {
+	s := New(Options{HashMB: 4})
+	pos := mustFEN(t, "6k1/6p1/8/8/2K5/8/1r2Q3/q7 w - - 0 1")
+	r := s.Search(pos, Limits{Depth: 12}, nil)
+	if r.Score.IsMate || r.Score.CP != 0 || r.BestMove.String() != "e2e8" {
+		t.Errorf("best %v score %+v, want e2e8 and a draw", r.BestMove, r.Score)
+	}
+	// The same position with the repetition already in the game history:
+	// after Qe8+ Kh7 Qh5+ Kg8 Qe8+ Kh7 Qh5+ the search must see that Kg8
+	// repeats (the only move), from black's side.
+	for _, u := range []string{"e2e8", "g8h7", "e8h5", "h7g8", "h5e8", "g8h7", "e8h5"} {
+		m, err := pos.ParseUCIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.MakeMove(m)
+	}
+	r = s.Search(pos, Limits{Depth: 8}, nil)
+	if r.Score.IsMate || r.Score.CP != 0 {
+		t.Errorf("after the repetition: score %+v, want a draw", r.Score)
+	}
+}

@@ -29,7 +29,8 @@ type thread struct {
 	nodeLimit uint64 // exact per-thread node limit (single-thread searches)
 
 	seldepth  int
-	nmpMinPly int // null move is disabled below this ply (verification search)
+	nmpMinPly int  // null move is disabled below this ply (verification search)
+	noNull    bool // no null-move pruning at all: a `go mate` search must not trust it (zugzwang)
 
 	root      [board.MaxMoves]rootMove
 	nRoot     int

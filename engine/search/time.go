@@ -45,7 +45,11 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
 	}
-	avail := left - overhead
+	// Reserve the overhead for every move of the horizon, not just this one:
+	// the GUI's latency is paid on each move, and with a single reserve the
+	// clock drained to a few hundred ms in 10+0.1 self-play on a loaded
+	// machine and latency spikes then lost on time (the fix Stockfish uses).
+	avail := left - overhead*time.Duration(mtg+2)
 	if avail < minThinkTime {
 		avail = minThinkTime
 	}

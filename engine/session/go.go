@@ -34,21 +34,30 @@ func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove 
 		onBestMove = func(best, ponder board.Move) {}
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if !s.idleLocked() {
+		s.mu.Unlock()
 		return ErrSearching
 	}
 	pos := s.pos.Copy()
 	s.running, s.pondered = true, limits.Ponder
 	s.done = make(chan struct{})
-
-	if m, ok := s.bookMoveLocked(pos, &limits); ok {
-		go s.finish(func() { onBestMove(m, board.NoMove) })
-		return nil
+	m, ok, msgs := s.bookMoveLocked(pos, &limits)
+	var p plan
+	if !ok {
+		p = s.planLocked(pos, limits)
+		s.eng.prepare(s.threads, p.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
 	}
-	plan := s.planLocked(pos, limits)
-	s.eng.prepare(s.threads, plan.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
-	go s.run(pos, plan, onInfo, onBestMove)
+	s.mu.Unlock()
+	// Callbacks run without the lock, so a front end's output function may
+	// call back into the session.
+	for _, msg := range msgs {
+		s.log(msg)
+	}
+	if ok {
+		go s.finish(func() { onBestMove(m, board.NoMove) })
+	} else {
+		go s.run(pos, p, onInfo, onBestMove)
+	}
 	return nil
 }
 
@@ -109,17 +118,19 @@ func (s *Session) rngUint64() uint64 {
 	return s.rng.Uint64()
 }
 
-// bookMoveLocked returns a book move for a playing search, if the book has one.
-func (s *Session) bookMoveLocked(pos *board.Position, l *search.Limits) (board.Move, bool) {
+// bookMoveLocked returns a book move for a playing search, if the book has
+// one, and the messages to log about it (mu held; logged after unlocking).
+func (s *Session) bookMoveLocked(pos *board.Position, l *search.Limits) (board.Move, bool, []string) {
 	if !s.ownBook || s.book == nil || s.analyse || l.Infinite || l.Ponder || len(l.SearchMoves) > 0 || l.Mate > 0 {
-		return board.NoMove, false
+		return board.NoMove, false, nil
 	}
+	var msgs []string
 	m, ok, err := s.book.Pick(pos, s.variety, s.rng)
 	if err != nil {
-		s.log("error: " + err.Error())
+		msgs = append(msgs, "error: "+err.Error())
 	}
 	if ok {
-		s.log("book move " + m.String())
+		msgs = append(msgs, "book move "+m.String())
 	}
-	return m, ok
+	return m, ok, msgs
 }

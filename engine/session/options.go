@@ -79,10 +79,18 @@ type optionSpec struct {
 	apply func(s *Session, v string) error
 }
 
+// capTo returns limit, or lower when the configuration asks for it (cfg > 0).
+func capTo(limit, cfg int) int {
+	if cfg > 0 && cfg < limit {
+		return cfg
+	}
+	return limit
+}
+
 // optionTable lists the options in the order `uci` prints them.
 func (s *Session) optionTable() []optionSpec {
 	return []optionSpec{
-		{Option{Name: OptHash, Type: Spin, Default: strconv.Itoa(defaultHashMB), Min: minHashMB, Max: maxHashMB}, func(s *Session, v string) error {
+		{Option{Name: OptHash, Type: Spin, Default: strconv.Itoa(defaultHashMB), Min: minHashMB, Max: capTo(maxHashMB, s.cfg.MaxHashMB)}, func(s *Session, v string) error {
 			n, _ := strconv.Atoi(v)
 			if n == s.hashMB {
 				return nil // the table already has this size; resizing would only clear it
@@ -94,7 +102,7 @@ func (s *Session) optionTable() []optionSpec {
 			return nil
 		}},
 		{Option{Name: OptClearHash, Type: Button}, func(s *Session, _ string) error { s.eng.clearHash(); return nil }},
-		{Option{Name: OptThreads, Type: Spin, Default: "1", Min: 1, Max: maxThreads}, func(s *Session, v string) error {
+		{Option{Name: OptThreads, Type: Spin, Default: "1", Min: 1, Max: capTo(maxThreads, s.cfg.MaxThreads)}, func(s *Session, v string) error {
 			s.threads, _ = strconv.Atoi(v)
 			return nil
 		}},

@@ -38,6 +38,10 @@ type Config struct {
 	Yield func()
 	// YieldInterval is the time between Yield calls (0: the search's default).
 	YieldInterval time.Duration
+	// MaxHashMB and MaxThreads lower the Hash and Threads options' maxima
+	// (0: the search's limits). The wasm build sets them: wasm32 memory ends
+	// at 4 GiB and the browser gives the engine one thread.
+	MaxHashMB, MaxThreads int
 	// Log receives diagnostic messages produced while searching (book moves,
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.

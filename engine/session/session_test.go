@@ -223,12 +223,20 @@ func TestYieldHookIsCalled(t *testing.T) {
 	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(100 * time.Millisecond)
+	// Poll rather than sleep a fixed 100 ms: under -race on a loaded 2-core CI
+	// machine the search may not reach its first clock check that soon.
+	n := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		mu.Lock()
+		n = calls
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+	}
 	s.Stop()
 	s.Wait()
-	mu.Lock()
-	defer mu.Unlock()
-	if calls == 0 {
-		t.Fatal("Yield never called during a 100 ms search")
+	if n == 0 {
+		t.Fatal("Yield never called during a 10 s infinite search")
 	}
 }

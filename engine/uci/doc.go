@@ -24,6 +24,8 @@
 //     from HandleLine's caller, but never concurrently: the Handler serialises
 //     it. Lines carry no newline. The callback must not call back into the
 //     Handler.
+//   - HandleLine is called from one goroutine at a time (lines are ordered);
+//     Session().Stop may be called from any goroutine to stop early.
 //   - HandleLine returns true after "quit"; the caller should then call Close
 //     and stop feeding lines.
 //   - Bad input never panics and never changes state: it produces exactly one

@@ -352,3 +352,21 @@ func TestEvalCommand(t *testing.T) {
 		t.Fatalf("eval output:\n%s", strings.Join(got, "\n"))
 	}
 }
+
+func TestIllegalBookMove(t *testing.T) {
+	r := newRig(t)
+	pos := mustFEN(t, board.StartFEN)
+	if err := r.h.Session().LoadBook(bookBytes(pos.Key(), "e2e5", 9)); err != nil {
+		t.Fatal(err)
+	}
+	r.send("setoption name OwnBook value true", "go depth 2")
+	got := r.until("bestmove", wait)
+	if got[0] != "info string error: book move e2e5 illegal in "+board.StartFEN+" (key 463b96181691fc9c)" {
+		t.Fatalf("first line %q", got[0])
+	}
+	legalIn(t, pos, last(got)) // it searched instead
+	// A truncated book is refused and the previous one kept.
+	if err := r.h.Session().LoadBook(make([]byte, 20)); err == nil {
+		t.Fatal("truncated book accepted")
+	}
+}
