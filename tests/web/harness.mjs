@@ -83,14 +83,23 @@ export function square(page, sq) {
   return page.locator(`#board [data-square="${sq}"]`).first();
 }
 
+// settle waits until the board accepts moves and the last move's animation is over,
+// as a person would.
+async function settle(page) {
+  await page.waitForFunction(() => window.azurite && window.azurite.movable() !== null, null, { timeout: 30000 });
+  await page.waitForTimeout(250);
+}
+
 /** clickMove plays from-to by two clicks. */
 export async function clickMove(page, from, to) {
+  await settle(page);
   await square(page, from).click();
   await square(page, to).click();
 }
 
 /** dragMove plays from-to by pressing, moving and releasing the mouse. */
 export async function dragMove(page, from, to) {
+  await settle(page);
   const a = await square(page, from).boundingBox();
   const b = await square(page, to).boundingBox();
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);

@@ -19,10 +19,17 @@ before(async () => {
 after(() => server && server.stop());
 
 // withPage runs fn with a fresh browser profile and checks CSP and page errors after.
-async function withPage(opts, fn) {
+async function withPage(opts, fn, name = 'failure') {
   const b = await openBrowser(opts);
   try {
-    await fn(b.page, b);
+    try {
+      await fn(b.page, b);
+    } catch (e) {
+      await screenshot(b.page, `failure-${name}`).catch(() => {});
+      const st = await b.page.evaluate(() => ({ status: document.getElementById('status').textContent, moves: window.azurite.game.uciMoves(), movable: window.azurite.movable() })).catch(() => null);
+      console.log('state at failure:', JSON.stringify(st), b.problems.errors);
+      throw e;
+    }
     assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
     assert.deepEqual(b.problems.errors, [], 'page errors');
   } finally {
