@@ -47,8 +47,8 @@ func TestBetweenAndLine(t *testing.T) {
 func BenchmarkMagicInit(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
-		initMagics(&rookMagics, rookTable[:], &rookRays, rookDirs, &rookMagicNumbers)
-		initMagics(&bishopMagics, bishopTable[:], &bishopRays, bishopDirs, &bishopMagicNumbers)
+		initMagics(&rookMagics, rookTable[:], &rookRays, rookDirs, rookDirIdx, &rookMagicNumbers)
+		initMagics(&bishopMagics, bishopTable[:], &bishopRays, bishopDirs, bishopDirIdx, &bishopMagicNumbers)
 	}
 }
 
@@ -66,6 +66,15 @@ func BenchmarkSliders(b *testing.B) {
 			sq := Square(i & 63)
 			occ := occs[i&255]
 			acc ^= RookAttacks(sq, occ) ^ BishopAttacks(sq, occ)
+		}
+		sink = acc
+	})
+	b.Run("classical", func(b *testing.B) {
+		var acc Bitboard
+		for i := 0; i < b.N; i++ {
+			sq := Square(i & 63)
+			occ := occs[i&255]
+			acc ^= classicalAttacks(sq, occ, rookDirIdx) ^ classicalAttacks(sq, occ, bishopDirIdx)
 		}
 		sink = acc
 	})

@@ -11,7 +11,10 @@ const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 
 // stopLatencyBound is a generous bound for a shared, loaded test machine;
 // the measured latency is logged (typically well under a millisecond).
-const stopLatencyBound = 250 * time.Millisecond
+// Under the race detector the search runs about ten times slower, so the
+// clock is read ten times less often: a clean-clone CI run under -race on a
+// loaded machine saw 522 ms after ponderhit, hence 1 s there.
+var stopLatencyBound = map[bool]time.Duration{false: 250 * time.Millisecond, true: time.Second}[raceEnabled]
 
 func TestStopInfinite(t *testing.T) {
 	s := New(Options{HashMB: 4})
@@ -182,5 +185,92 @@ func TestSearchMovesAndMultiPV(t *testing.T) {
 	}
 	if err := s.SetMultiPV(0); err == nil {
 		t.Error("MultiPV 0 accepted")
+	}
+}
+
+// TestYieldHook: the hook runs during the search on its schedule, and a hook
+// that stops the search (as the wasm bridge does when `stop` arrives) ends it.
+func TestYieldHook(t *testing.T) {
+	var s *Searcher
+	calls := 0
+	s = New(Options{HashMB: 2, YieldInterval: time.Millisecond, Yield: func() {
+		calls++
+		if calls == 5 {
+			s.Stop()
+		}
+		if !s.Stopping() && calls > 5 {
+			t.Error("Stopping false after Stop")
+		}
+	}})
+	pos := mustFEN(t, kiwipete)
+	r := s.Search(pos, Limits{Infinite: true}, nil)
+	if calls < 5 {
+		t.Errorf("yield called %d times", calls)
+	}
+	if !isLegalMove(pos, r.BestMove) {
+		t.Errorf("illegal move %v", r.BestMove)
+	}
+}
+
+// TestInfoEvents: completed iterations carry a PV starting with a legal move,
+// increasing depth and node counts; with CurrMoveDelay tiny, currmove events
+// come too.
+func TestInfoEvents(t *testing.T) {
+	s := New(Options{HashMB: 2, CurrMoveDelay: time.Nanosecond})
+	pos := mustFEN(t, kiwipete)
+	var pvs, curr, lastDepth int
+	var lastNodes uint64
+	r := s.Search(pos, Limits{Depth: 6}, func(in Info) {
+		switch in.Kind {
+		case InfoPV:
+			if in.Score.Bound != BoundExact {
+				return
+			}
+			pvs++
+			if in.Depth <= lastDepth || in.Nodes < lastNodes || len(in.PV) == 0 || !isLegalMove(pos, in.PV[0]) {
+				t.Errorf("bad info %+v", in)
+			}
+			if in.SelDepth < in.Depth || in.HashFull < 0 || in.HashFull > 1000 {
+				t.Errorf("bad seldepth/hashfull %+v", in)
+			}
+			lastDepth, lastNodes = in.Depth, in.Nodes
+		case InfoCurrMove:
+			curr++
+			if in.CurrMoveNumber < 1 || !isLegalMove(pos, in.CurrMove) {
+				t.Errorf("bad currmove %+v", in)
+			}
+		}
+	})
+	if pvs != 6 || curr == 0 || lastDepth != r.Depth {
+		t.Errorf("%d pv lines, %d currmove events, last depth %d, result depth %d", pvs, curr, lastDepth, r.Depth)
+	}
+}
+
+func TestScoreConversion(t *testing.T) {
+	tests := []struct {
+		name   string
+		v      int
+		isMate bool
+		mate   int
+		cp     int
+	}{
+		{"cp", 37, false, 0, 37},
+		{"mate-in-1-ply", mateIn(1), true, 1, 0},
+		{"mate-in-3-plies", mateIn(3), true, 2, 0},
+		{"mated-now", matedIn(0), true, 0, 0},
+		{"mated-in-2-plies", matedIn(2), true, -1, 0},
+		{"mated-in-4-plies", matedIn(4), true, -2, 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := makeScore(tc.v, BoundExact)
+			if s.IsMate != tc.isMate || s.Mate != tc.mate || s.CP != tc.cp {
+				t.Errorf("makeScore(%d) = %+v", tc.v, s)
+			}
+		})
+	}
+	w, d, l := Score{CP: 0}.WDL()
+	if w+d+l != 1000 || w != l {
+		t.Errorf("WDL of 0 cp: %d %d %d", w, d, l)
 	}
 }
