@@ -15,7 +15,10 @@ export const RESULTS = path.join(ROOT, 'test-results');
 /** startServer runs build.go serve on 127.0.0.1:0 and resolves with {url, stop}. */
 export async function startServer() {
   if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is not built: run `go run build.go` (make test-web does)');
-  const proc = spawn('go', ['run', 'build.go', 'serve', '-addr', '127.0.0.1:0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  // detached: the server runs in its own process group, so stop() ends `go run` and the
+  // compiled program it started (killing `go run` alone leaves that child serving and
+  // keeps the test runner waiting on its output pipe).
+  const proc = spawn('go', ['run', 'build.go', 'serve', '-addr', '127.0.0.1:0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let err = '';
   proc.stderr.on('data', (d) => { err += d; });
   const url = await new Promise((resolve, reject) => {
@@ -28,7 +31,18 @@ export async function startServer() {
     });
     proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${err}`)); });
   });
-  return { url, stop: () => proc.kill('SIGTERM') };
+  return {
+    url,
+    stop: () => {
+      try {
+        process.kill(-proc.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      proc.stdout.destroy();
+      proc.stderr.destroy();
+    },
+  };
 }
 
 /** openBrowser launches chromium with a fresh profile; viewport defaults to desktop. */
