@@ -190,7 +190,7 @@ test('review of a 30-move game draws the graph and marks the known blunder', asy
     for (const a of acc) assert.match(a, /^\d+\.\d%$/);
     await screenshot(page, 'review-desktop');
     const pgn = await page.evaluate(() => window.azurite.exportPgn());
-    assert.match(pgn, /16\. Qf3 \$4 \{Blunder/);
+    assert.match(pgn, /16\. Qf3 \$4\s\{Blunder/);
     assert.match(pgn, /\[Annotator "Azurite"\]/);
     await page.setViewportSize(PHONE);
     await page.waitForTimeout(300);
