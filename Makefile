@@ -10,7 +10,7 @@ GOFLAGS ?=
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
-.PHONY: all test test-go test-fuzz test-web vet serve build bench-perft perft-deep
+.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
 all: build
 
@@ -248,10 +248,23 @@ sts:
 
 ## ---- web player ----------------------------------------------------------------
 
-serve:
-	@echo "player not built yet"
+# build.go is the one build entry for the browser side (esbuild Go API, wasm, assets).
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
 
-test-web:
+build-web: node_modules/.package-lock.json
+	$(GO) run build.go
+
+serve: build-web
+	$(GO) run build.go serve
+
+# Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
+test-web: build-web
+	node --test --test-concurrency=1 tests/web/*.test.mjs
+
+# Time to interactive and main-thread frame times during a search (figures, not tests).
+bench-web: build-web
+	node tests/web/bench.mjs
 
 ## ---- everything ----------------------------------------------------------------
 
