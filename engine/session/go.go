@@ -65,14 +65,23 @@ func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove 
 func checkLimits(l *search.Limits) error {
 	switch {
 	case l.Depth < 0, l.Mate < 0, l.MovesToGo < 0:
-		return errors.Join(ErrBadLimits, errors.New("depth, mate and movestogo must not be negative"))
+		return &wrapError{"depth, mate and movestogo must not be negative", ErrBadLimits}
 	case l.MoveTime < 0, l.WTime < 0, l.BTime < 0, l.WInc < 0, l.BInc < 0:
-		return errors.Join(ErrBadLimits, errors.New("times must not be negative"))
+		return &wrapError{"times must not be negative", ErrBadLimits}
 	case l.Infinite && l.Ponder:
-		return errors.Join(ErrBadLimits, errors.New("infinite and ponder are exclusive"))
+		return &wrapError{"infinite and ponder are exclusive", ErrBadLimits}
 	}
 	return nil
 }
+
+// wrapError is a one-line error "err: msg" that wraps err.
+type wrapError struct {
+	msg string
+	err error
+}
+
+func (e *wrapError) Error() string { return e.err.Error() + ": " + e.msg }
+func (e *wrapError) Unwrap() error { return e.err }
 
 // run is the search goroutine.
 func (s *Session) run(pos *board.Position, plan plan, onInfo func(search.Info), onBestMove func(best, ponder board.Move)) {

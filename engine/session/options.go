@@ -202,7 +202,7 @@ func (s *Session) SetOption(name, value string) error {
 			return err
 		}
 		if err := o.apply(s, v); err != nil {
-			return errors.New("option " + o.Name + ": " + err.Error())
+			return &fileError{"option " + o.Name, err}
 		}
 		return nil
 	}

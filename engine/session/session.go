@@ -243,7 +243,7 @@ func (s *Session) setBookFile(name string) error {
 	}
 	b, err := book.Parse(data)
 	if err != nil {
-		return errors.New(name + ": " + err.Error())
+		return &fileError{name, err}
 	}
 	s.book, s.bookFile = b, name
 	return nil
@@ -262,6 +262,15 @@ func (s *Session) idleLocked() bool {
 	}
 	return !s.running
 }
+
+// fileError names what an error is about (a file, an option); it wraps the error.
+type fileError struct {
+	name string
+	err  error
+}
+
+func (e *fileError) Error() string { return e.name + ": " + e.err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
 
 // Searching reports whether a search is running.
 func (s *Session) Searching() bool {

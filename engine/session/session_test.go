@@ -240,3 +240,37 @@ func TestYieldHookIsCalled(t *testing.T) {
 		t.Fatal("Yield never called during a 10 s infinite search")
 	}
 }
+
+func TestErrorsAreOneLine(t *testing.T) {
+	s := New(Config{ReadFile: func(string) ([]byte, error) { return make([]byte, 17), nil }})
+	errs := []error{
+		s.Go(search.Limits{Depth: -1}, nil, nil),
+		s.SetPosition("8/8 w - - 0 1", nil),
+		s.SetPosition("startpos", []string{"e2e5"}),
+		s.SetOption("BookFile", "x.bin"),
+		s.SetOption("Hash", "-3"),
+	}
+	for _, err := range errs {
+		if err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("error %q: want one line", err)
+		}
+	}
+	if !errors.Is(errs[3], book.ErrBadBook) || !errors.Is(errs[0], ErrBadLimits) {
+		t.Errorf("wrapping lost: %v / %v", errs[3], errs[0])
+	}
+}
+
+func TestMaxHashMB(t *testing.T) {
+	s := New(Config{MaxHashMB: 256})
+	if err := s.SetOption("Hash", "257"); !errors.Is(err, ErrBadValue) {
+		t.Fatalf("Hash 257 with MaxHashMB 256: %v", err)
+	}
+	if err := s.SetOption("Hash", "256"); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range s.Options() {
+		if o.Name == OptHash && o.Max != 256 {
+			t.Fatalf("Hash max %d", o.Max)
+		}
+	}
+}
