@@ -49,6 +49,20 @@ serve: build-web
 test-web: build-web
 	node --test --test-concurrency=1 tests/web/
 
+## ---- offline app and embed (pwa) -------------------------------------------------
+
+.PHONY: dist test-pwa
+
+# Release build: a self-contained dist/ for any static host (content-hashed asset names,
+# sw.js with the precache list, size report). Logic in internal/pwa; see docs/offline.md.
+dist: node_modules/.package-lock.json
+	$(GO) run build.go dist
+
+# Browser tests of the installable app (offline, update, sub-path, installability) and
+# of <azurite-board>, against the release build served under /sub/ with the strict CSP.
+test-pwa: dist
+	node --test --test-concurrency=1 tests/pwa/
+
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web
+test: vet test-go test-fuzz test-web test-pwa

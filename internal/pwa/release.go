@@ -126,7 +126,7 @@ func SizeReport(dist string, w io.Writer) error {
 	sort.Strings(names)
 	names = append(names, "sw.js")
 	brotli, _ := exec.LookPath("brotli")
-	fmt.Fprintf(w, "\n%-44s %10s %10s %10s\n", "release file", "raw", "gzip", "brotli")
+	fmt.Fprintf(w, "\n%-52s %10s %10s %10s\n", "release file", "raw", "gzip", "brotli")
 	var tr, tg, tb int
 	for _, n := range names {
 		rel := n
@@ -147,12 +147,12 @@ func SizeReport(dist string, w io.Writer) error {
 			b = len(out)
 		}
 		tr, tg, tb = tr+len(data), tg+g, tb+b
-		fmt.Fprintf(w, "%-44s %10d %10d %10s\n", rel, len(data), g, optInt(b))
+		fmt.Fprintf(w, "%-52s %10d %10d %10s\n", rel, len(data), g, optInt(b))
 	}
 	if brotli == "" {
 		tb = -1
 	}
-	fmt.Fprintf(w, "%-44s %10d %10d %10s\n", fmt.Sprintf("total (%d files, first visit)", len(names)), tr, tg, optInt(tb))
+	fmt.Fprintf(w, "%-52s %10d %10d %10s\n", fmt.Sprintf("total (%d files, first visit)", len(names)), tr, tg, optInt(tb))
 	return nil
 }
 

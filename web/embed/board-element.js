@@ -290,6 +290,10 @@ export class AzuriteBoard extends HTMLElement {
     if (!reason) return false;
     const result = reason === 'checkmate' ? (c.turn() === 'w' ? '0-1' : '1-0') : '1/2-1/2';
     if (this._cfg.mode === 'play') this._over = { result, reason };
+    if (fire && this._game.isMainline(node)) {
+      this._game.result = result;
+      this._game.termination = reason;
+    }
     const text = reason === 'checkmate' ? `Checkmate: ${result === '1-0' ? 'White' : 'Black'} wins.` : `Draw (${reason.replace(/-/g, ' ')}).`;
     this._status(text);
     if (fire) this._emit('gameover', { result, reason, fen: node.fen, pgn: exportPgn(this._game) });

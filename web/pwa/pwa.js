@@ -69,7 +69,11 @@ export async function register({ swUrl = 'sw.js', notice = createNotice() } = {}
   reg.addEventListener('updatefound', () => {
     if (reg.installing) watch(reg.installing);
   });
-  setInterval(() => reg.update().catch(() => {}), UPDATE_CHECK_MS);
+  // Browsers check sw.js on navigation only now and then; ask on every start of a
+  // controlled page (one small request, which fails quietly offline), and hourly.
+  const check = () => reg.update().catch(() => {});
+  if (hadController) check();
+  setInterval(check, UPDATE_CHECK_MS);
   return reg;
 }
 
