@@ -28,10 +28,170 @@ test-go:
 test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZTIME) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZTIME) ./engine/board
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./engine/book
+	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZTIME) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZTIME) ./engine/uci
 
-# Full-depth perft over the shared suites (minutes): not part of `make test`.
+# Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
+# minutes on a free core): not part of `make test`.
 perft-deep:
-	$(GO) test -count=1 -run 'Perft' -timeout 60m ./engine/board
+	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
+
+# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth 5,
+# bulk-counted; one depth less with every leaf made) natively and as
+# GOOS=js GOARCH=wasm under node, and, when DTM_BENCH names an executable, the
+# same rows for dylhunn/dragontoothmg (a Go test binary with a BenchmarkPerft
+# of the same rows, built outside this repository: it is GPL and never
+# committed). Each row runs in its own process under /usr/bin/time, the three
+# implementations interleaved, BENCH_RUNS times; the summary gives medians of
+# wall-clock Mnps (the Go benchmark's figure) and of CPU Mnps (nodes over the
+# process's user time minus an empty run's: on a shared machine the wall
+# clock mostly measures the neighbours).
+BENCH_RUNS ?= 3
+DTM_BENCH  ?= /tmp/board/dtmbench.test
+PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d5-nobulk kiwipete-d4-nobulk
+bench-perft:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
+	@bash -c 'set -eo pipefail; : > dist/bench/perft.txt; \
+	  wasmexec="$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js"; \
+	  run() { impl=$$1; pat=$$2; shift 2; \
+	    out=$$( { /usr/bin/time -f "cpu %U" "$$@" -test.run "^$$" -test.bench "$$pat" -test.benchtime 1x -test.benchmem; } 2>&1 ); \
+	    cpu=$$(echo "$$out" | sed -n "s/^cpu //p"); \
+	    line=$$(echo "$$out" | grep "^BenchmarkPerft/" || true); \
+	    echo "$$impl $${line:-BenchmarkPerft/empty} cpu $$cpu" | tee -a dist/bench/perft.txt; }; \
+	  for i in $$(seq $(BENCH_RUNS)); do echo "== run $$i/$(BENCH_RUNS)"; \
+	    for row in empty $(PERFT_ROWS); do pat="^BenchmarkPerft$$/^$$row$$"; \
+	      run native "$$pat" dist/bench/board-native.test; \
+	      if [ -x "$(DTM_BENCH)" ]; then run dragontoothmg "$$pat" "$(DTM_BENCH)"; fi; \
+	      run wasm "$$pat" node "$$wasmexec" dist/bench/board-wasm.test; \
+	    done; done'
+	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
+
+## ---- search ------------------------------------------------------------------
+# Long search runs; none of them is part of `make test`.
+WAC_NODES ?= 1000000
+SUITE ?= tactical/wac.epd
+BENCH_DEPTH ?= 12
+
+.PHONY: wac suite bench-search test-search-wasm ablation smp-ttd
+# WAC at a fixed node budget per position (reproducible): prints the solved count.
+wac:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+# Any shared suite: make suite SUITE=tactical/bk.epd WAC_NODES=500000
+suite:
+	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
+
+WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+
+# The bench signature (total nodes) and nps, natively and as wasm under node,
+# side by side in one run.
+bench-search:
+	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
+
+ABLATION_DEPTH ?= 10
+# The Brange & Lund (2021) ablation table (docs/ablation.md): time and nodes to
+# a fixed depth with and without each feature, WAC positions. Takes minutes.
+ablation:
+	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
+
+# Time to depth, Threads=1 vs Threads=2 (needs two idle cores to mean anything).
+smp-ttd:
+	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -smponly -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
+
+# Part of `make test`: the bench node count of the wasm build under node must
+# equal the native one (a shallow depth keeps it to seconds).
+test-search-wasm:
+	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm"
+
+## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+RELEASE_TARGETS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
+
+.PHONY: azurite book release
+
+# The native UCI/xboard engine, with the compact book embedded.
+azurite:
+	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
+
+# Regenerate the compact book (deterministic; a test checks the committed file).
+book:
+	$(GO) run ./cmd/azurite book build ../shared/data/polyglot/gnuchess-book.bin cmd/azurite/book.bin
+
+# Cross-compiled static binaries in dist/release.
+release:
+	@mkdir -p dist/release
+	@for t in $(RELEASE_TARGETS); do \
+		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		out=dist/release/azurite-$(VERSION)-$$os-$$arch$$ext; \
+		echo "build $$out"; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
+	done
+	@ls -l dist/release
+
+## ---- wasm worker (wasm/, worker.js, web/engine-client.js, tools/azurite-uci.mjs) ----
+# The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
+WASM_FLAGS ?= -trimpath -ldflags=-s
+
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures
+# dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
+wasm:
+	@mkdir -p dist
+	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
+	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
+	cp worker.js dist/worker.js
+	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
+
+# The wasm engine as a stdin/stdout UCI engine under node (build output goes to stderr).
+uci-wasm:
+	@$(MAKE) --no-print-directory wasm >&2
+	@node tools/azurite-uci.mjs
+
+# fmt, encoding/json and net/http stay out of the wasm build except through vert.
+wasm-deps:
+	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
+	@bash tools/wasm-deps.sh
+
+test-wasm-node: wasm
+	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
+
+test-wasm-browser: wasm
+	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
+
+test-wasm: wasm wasm-deps
+	node --test --test-concurrency=1 tests/wasm/
+
+# Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
+wasm-figures: wasm
+	node tests/wasm/figures.mjs
+
+## ---- evaluation tuning (cmd/tune) ------------------------------------------------
+# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
+# that rewrites engine/eval/weights.go and prints the MSE before and after.
+TUNE_DIR      ?= .tune
+TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
+TUNE_GAMES    ?= 5000
+TUNE_NODES    ?= 3000
+TUNE_WORKERS  ?= 1
+TUNE_EPOCHS   ?= 400
+
+.PHONY: tune-data tune
+
+tune-data:
+	mkdir -p $(TUNE_DIR)
+	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
+		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
+
+tune:
+	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -out engine/eval/weights.go
 
 ## ---- web player ----------------------------------------------------------------
 
@@ -65,4 +225,4 @@ test-pwa: dist
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-pwa
+test: vet test-go test-fuzz test-web test-search-wasm test-pwa

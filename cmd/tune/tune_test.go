@@ -1,0 +1,129 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
+)
+
+func TestPGNOpenings(t *testing.T) {
+	fens, err := loadOpenings("testdata/two-games.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"r2qk2r/pp1n1ppp/2p2n2/2b1p3/4P1b1/5NP1/PPPN1PBP/R1BQ1RK1 w kq - 1 9",
+		"r1b1kbnr/1pp3pp/p4p2/2p5/4P3/1N6/PPP2PPP/RNBq1RK1 w kq - 0 9",
+	}
+	if len(fens) != len(want) {
+		t.Fatalf("got %d openings, want %d", len(fens), len(want))
+	}
+	for i := range want {
+		if fens[i] != want[i] {
+			t.Errorf("opening %d: %s, want %s", i, fens[i], want[i])
+		}
+	}
+}
+
+func TestMatchSANErrors(t *testing.T) {
+	pos, _ := board.ParseFEN(board.StartFEN)
+	for _, san := range []string{"e5", "Nf4", "O-O", "Zz9", "x", "Qh5"} {
+		if m, err := matchSAN(pos, san); err == nil {
+			t.Errorf("%q matched %v, want an error", san, m)
+		}
+	}
+	// Two knights can reach d2: the file must disambiguate.
+	pos, _ = board.ParseFEN("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1")
+	if _, err := matchSAN(pos, "Nd2"); err == nil {
+		t.Error("ambiguous Nd2 accepted")
+	}
+	if m, err := matchSAN(pos, "Nbd2"); err != nil || m.From() != board.B1 {
+		t.Errorf("Nbd2 = %v, %v", m, err)
+	}
+}
+
+func TestQuietLeafIsQuiet(t *testing.T) {
+	q := qsearcher{ev: eval.New()}
+	// White can win a queen with a pawn: the leaf is after the capture.
+	pos, _ := board.ParseFEN("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1")
+	leaf := q.quietLeaf(pos)
+	if leaf == nil || leaf.Pieces(board.Black, board.Queen) != 0 {
+		t.Fatalf("leaf %v still has the black queen", leaf)
+	}
+	var l board.MoveList
+	leaf.GenerateNoisy(&l)
+	for _, m := range l.Slice() {
+		if m.Captured().Type() == board.Pawn {
+			t.Errorf("leaf %s: capture %v left", leaf.FEN(), m)
+		}
+	}
+}
+
+// TestFitReducesError checks that the tuner converges on a small sample of
+// self-play positions: the error on both the fitted and the held-out
+// positions goes down.
+func TestFitReducesError(t *testing.T) {
+	eval.SetParams(eval.Untuned())
+	defer eval.SetParams(eval.Default())
+	samples, err := loadSamples("testdata/selfplay-sample.txt", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var train, test []sample
+	for i := range samples {
+		if i%10 == 9 {
+			test = append(test, samples[i])
+		} else {
+			train = append(train, samples[i])
+		}
+	}
+	start := fromParams(eval.Untuned())
+	k := fitK(start, train)
+	if k < 0.1 || k > 4 {
+		t.Fatalf("K = %v out of range", k)
+	}
+	epochs := 60
+	if testing.Short() {
+		epochs = 20
+	}
+	w := fit(start, train, k, fitConfig{epochs: epochs, lr: 1, decay: 1e-7}, nil)
+	b, a := mse(start, train, k), mse(w, train, k)
+	bt, at := mse(start, test, k), mse(w, test, k)
+	t.Logf("%d positions, K=%.3f, train MSE %.5f -> %.5f, held-out %.5f -> %.5f", len(samples), k, b, a, bt, at)
+	if a >= b || at >= bt {
+		t.Errorf("error did not go down: train %.5f -> %.5f, held-out %.5f -> %.5f", b, a, bt, at)
+	}
+}
+
+func TestWriteWeights(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "weights.go")
+	if err := writeWeights(path, fromParams(eval.Untuned()), "test"); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range eval.Layout {
+		if !strings.Contains(string(src), `{"`+b.Name+`", []board.Score{`) {
+			t.Errorf("block %s missing", b.Name)
+		}
+	}
+}
+
+func TestRepetitionAndDeadDraw(t *testing.T) {
+	if !repeated3([]uint64{1, 2, 3, 4, 1, 2, 3, 4, 1}, 8) {
+		t.Error("threefold not seen")
+	}
+	if repeated3([]uint64{1, 2, 3, 4, 1, 2, 3, 4, 1}, 4) {
+		t.Error("repetition across an irreversible move counted")
+	}
+	pos, _ := board.ParseFEN("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")
+	if !deadDraw(pos) {
+		t.Error("KBK not a dead draw")
+	}
+}

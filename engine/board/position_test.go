@@ -1,0 +1,107 @@
+package board
+
+import (
+	"sync"
+	"testing"
+)
+
+// TestCopyIsIndependent plays moves on copies from several goroutines (run
+// under -race by make test) and checks the original and each copy agree with
+// a fresh parse.
+func TestCopyIsIndependent(t *testing.T) {
+	p, _ := ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	playUCI(t, p, "e1g1 a8b8")
+	fen, key := p.FEN(), p.Key()
+	var wg sync.WaitGroup
+	counts := make([]uint64, 4)
+	for i := range counts {
+		wg.Add(1)
+		q := p.Copy()
+		go func() {
+			defer wg.Done()
+			counts[i] = q.Perft(3)
+		}()
+	}
+	var r Position
+	r.CopyFrom(p)
+	m, _ := r.ParseUCIMove("d5e6")
+	r.MakeMove(m)
+	wg.Wait()
+	for i, n := range counts {
+		if n != counts[0] {
+			t.Errorf("copy %d: perft %d, copy 0: %d", i, n, counts[0])
+		}
+	}
+	if p.FEN() != fen || p.Key() != key || p.Ply() != 2 {
+		t.Errorf("original changed: %s", p.FEN())
+	}
+	r.UnmakeMove()
+	r.UnmakeMove() // the copy carries the history: it can take back a8b8 too
+	if r.Ply() != 1 || r.Side() != Black {
+		t.Errorf("copy history wrong: ply %d side %v", r.Ply(), r.Side())
+	}
+	if p.Ply() != 2 {
+		t.Errorf("unmaking on the copy changed the original")
+	}
+}
+
+func TestAccessors(t *testing.T) {
+	p, _ := ParseFEN("r3k2r/8/8/3pP3/8/8/8/R3K2R w Kq d6 7 42")
+	tests := []struct {
+		name      string
+		got, want any
+	}{
+		{"side", p.Side(), White},
+		{"piece-at", p.PieceAt(NewSquare(3, 4)), MakePiece(Black, Pawn)},
+		{"pieces", p.Pieces(White, Rook), SquareBB(A1) | SquareBB(H1)},
+		{"by-type", p.ByType(Pawn), SquareBB(NewSquare(3, 4)) | SquareBB(NewSquare(4, 4))},
+		{"by-color", p.ByColor(Black).Count(), 4},
+		{"occupied", p.Occupied().Count(), 8},
+		{"king-square", p.KingSquare(Black), E8},
+		{"ep", p.EPSquare(), NewSquare(3, 5)},
+		{"castling", p.Castling(), WhiteKingside | BlackQueenside},
+		{"halfmove", p.HalfmoveClock(), 7},
+		{"fullmove", p.FullmoveNumber(), 42},
+		{"phase", p.Phase(), 4 * RookPhase},
+		{"in-check", p.InCheck(), false},
+		{"ply", p.Ply(), 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.got != tc.want {
+				t.Errorf("got %v, want %v", tc.got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPSQConvention installs a table filled the documented way (black entries
+// negated and flipped) and checks PSQ is 0 in the symmetric start position,
+// equals White's material-and-square sum minus Black's elsewhere, and flips
+// sign with a colour-flipped position.
+func TestPSQConvention(t *testing.T) {
+	var table [16][64]Score
+	for pt := Pawn; pt <= King; pt++ {
+		for sq := Square(0); sq < 64; sq++ {
+			v := S(int(pt)*100+int(sq), int(pt)*90-int(sq))
+			table[MakePiece(White, pt)][sq] = v
+			table[MakePiece(Black, pt)][sq.Flip()] = -v
+		}
+	}
+	old := psqTable
+	SetPieceSquareTable(&table)
+	defer func() { psqTable = old }()
+	start, _ := ParseFEN(StartFEN)
+	if start.PSQ() != 0 {
+		t.Errorf("start position PSQ = (%d, %d), want 0", start.PSQ().Mg(), start.PSQ().Eg())
+	}
+	p, _ := ParseFEN("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1") // white pawn e2 extra
+	want := table[MakePiece(White, Pawn)][NewSquare(4, 1)]
+	if p.PSQ() != want {
+		t.Errorf("PSQ = (%d, %d), want (%d, %d)", p.PSQ().Mg(), p.PSQ().Eg(), want.Mg(), want.Eg())
+	}
+	q, _ := ParseFEN("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1") // the same, colours flipped
+	if q.PSQ() != -want {
+		t.Errorf("flipped PSQ = (%d, %d), want (%d, %d)", q.PSQ().Mg(), q.PSQ().Eg(), -want.Mg(), -want.Eg())
+	}
+}

@@ -1,0 +1,140 @@
+package eval
+
+import "github.com/azurite-chess/azurite/engine/board"
+
+// active holds the weights every Evaluator uses; SetParams replaces it.
+var active *Params
+
+func init() { SetParams(Default()) }
+
+// SetParams makes p the weights of every Evaluator and installs the matching
+// material+piece-square table in the board package. It must not run while
+// anything evaluates, and positions set up before the call keep their old
+// incremental PSQ() until they are set up again (SetFEN): the tuner and tests
+// call it before building positions.
+func SetParams(p *Params) {
+	cp := *p
+	active = &cp
+	board.SetPieceSquareTable(cp.pieceSquareTable())
+}
+
+// Current returns a copy of the weights in use.
+func Current() *Params {
+	cp := *active
+	return &cp
+}
+
+// Evaluator evaluates positions. It owns a pawn hash table and scratch space,
+// so each search thread needs its own; an Evaluator is not safe for concurrent use.
+type Evaluator struct {
+	pawns    []pawnEntry // direct-mapped pawn hash table, a power of two in size
+	pawnMask uint64
+	tr       *trace // non-nil only while tracing for Explain or the tuner
+
+	// Per-evaluation scratch, indexed by colour.
+	acc       [2]board.Score // each side's own total, from its point of view
+	attacked  [2]bb          // squares attacked by any piece of the side
+	attacked2 [2]bb          // squares attacked at least twice
+	attackBy  [2][7]bb       // squares attacked by piece type (index = PieceType)
+	kingZone  [2]bb          // the king's square, its neighbours and a rank ahead
+	kingUnits [2]int         // danger units the side's pieces put on the enemy king
+	kingAtt   [2]int         // number of the side's pieces attacking the enemy king zone
+	mobArea   [2]bb
+	pe        *pawnEntry
+}
+
+// New returns an Evaluator with an empty pawn hash table.
+func New() *Evaluator {
+	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
+}
+
+// newTracer returns an Evaluator that records a trace; it needs no real pawn
+// table because tracing always recomputes the pawn structure.
+func newTracer() *Evaluator {
+	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
+}
+
+// Evaluate returns the static evaluation of pos in centipawns from the side to
+// move's point of view. It never allocates.
+func (e *Evaluator) Evaluate(pos *board.Position) int {
+	v := e.evaluate(pos)
+	if pos.Side() == board.Black {
+		return -v
+	}
+	return v
+}
+
+// evaluate returns the evaluation from White's point of view.
+func (e *Evaluator) evaluate(pos *board.Position) int {
+	if v, ok := e.specialEndgame(pos); ok {
+		return v
+	}
+	p := active
+	e.acc[board.White], e.acc[board.Black] = pos.PSQ(), 0
+	if e.tr != nil {
+		e.tracePSQ(pos)
+	}
+	e.pe = e.probePawns(pos, p)
+	e.initAttacks(pos)
+	for c := board.White; c <= board.Black; c++ {
+		e.evalPieces(pos, p, c)
+	}
+	for c := board.White; c <= board.Black; c++ {
+		e.evalKing(pos, p, c)
+		e.evalThreats(pos, p, c)
+		e.evalPassed(pos, p, c)
+	}
+	e.add(p, pos.Side(), pTempo, 1)
+
+	s := e.acc[board.White] - e.acc[board.Black]
+	ph := phase(pos)
+	sc := e.scale(pos, s.Eg())
+	if e.tr != nil {
+		e.tr.phase, e.tr.scale = ph, sc
+	}
+	return taper(s, ph, sc)
+}
+
+// taper blends the middlegame and endgame halves of s by the game phase
+// (TotalPhase = all middlegame) and scales the endgame half by sc/scaleNormal.
+func taper(s board.Score, ph, sc int) int {
+	return (s.Mg()*ph + s.Eg()*(board.TotalPhase-ph)*sc/scaleNormal) / board.TotalPhase
+}
+
+// phase returns the position's game phase clamped to 0..TotalPhase (early
+// promotions can push the raw count above a full board's).
+func phase(pos *board.Position) int {
+	return min(max(pos.Phase(), 0), board.TotalPhase)
+}
+
+// add credits side c with n times weight i.
+func (e *Evaluator) add(p *Params, c board.Color, i, n int) {
+	e.acc[c] += p.V[i] * board.Score(n)
+	if e.tr != nil {
+		e.tr.coef[c][i] += int32(n)
+	}
+}
+
+// initAttacks seeds the attack maps with pawn and king attacks and sets up
+// king zones and mobility areas; evalPieces adds the pieces' attacks.
+func (e *Evaluator) initAttacks(pos *board.Position) {
+	for c := board.White; c <= board.Black; c++ {
+		pa := e.pe.attacks[c]
+		ka := board.KingAttacks(pos.KingSquare(c))
+		e.attackBy[c] = [7]bb{}
+		e.attackBy[c][board.Pawn] = pa
+		e.attackBy[c][board.King] = ka
+		e.attacked[c] = pa | ka
+		e.attacked2[c] = pa&ka | pawnDoubleAttacks(c, pos.Pieces(c, board.Pawn))
+		e.kingUnits[c], e.kingAtt[c] = 0, 0
+	}
+	for c := board.White; c <= board.Black; c++ {
+		them := c.Other()
+		ksq := pos.KingSquare(c)
+		zone := board.KingAttacks(ksq) | board.SquareBB(ksq)
+		e.kingZone[c] = zone | push(c, zone)
+		// Mobility counts squares that are not blocked by own pawns or the own
+		// king and not attacked by enemy pawns.
+		e.mobArea[c] = ^(pos.Pieces(c, board.Pawn) | board.SquareBB(ksq) | e.pe.attacks[them])
+	}
+}

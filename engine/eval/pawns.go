@@ -1,0 +1,126 @@
+package eval
+
+import (
+	"math/bits"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
+
+// Pawn structure depends only on the pawns, so its score and the bitboards the
+// rest of the evaluation needs are cached per pawn key. The table is
+// direct-mapped and always replaces.
+
+const pawnHashSize = 1 << 13
+
+type pawnEntry struct {
+	key     uint64
+	ok      bool        // the entry holds data (a zero key is a real key: no pawns)
+	score   board.Score // White's pawn-structure score minus Black's
+	passed  [2]bb       // passed pawns by colour
+	attacks [2]bb       // squares attacked by the colour's pawns
+	spans   [2]bb       // squares the colour's pawns attack now or after advancing
+	open    [2]uint8    // files (bit f) without pawns of the colour
+}
+
+// probePawns returns the pawn entry for pos, evaluating the pawn structure on a
+// miss, and credits its score. While tracing it always evaluates, so that the
+// trace sees every term.
+func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
+	key := pos.PawnKey()
+	ent := &e.pawns[key&e.pawnMask]
+	if ent.ok && ent.key == key && e.tr == nil {
+		e.acc[board.White] += ent.score
+		return ent
+	}
+	before := e.acc
+	ent.key, ent.ok = key, true
+	for c := board.White; c <= board.Black; c++ {
+		pawns := pos.Pieces(c, board.Pawn)
+		ent.attacks[c] = pawnAttacksBB(c, pawns)
+		ent.spans[c] = pawnAttacksBB(c, fillForward(c, pawns))
+		ent.open[c] = ^fileSet(pawns)
+		ent.passed[c] = 0
+	}
+	for c := board.White; c <= board.Black; c++ {
+		e.evalPawns(pos, p, c, ent)
+	}
+	ent.score = (e.acc[board.White] - before[board.White]) - (e.acc[board.Black] - before[board.Black])
+	// Keep the cached score as White's net only: move Black's part over.
+	e.acc[board.White] = before[board.White] + ent.score
+	e.acc[board.Black] = before[board.Black]
+	return ent
+}
+
+// evalPawns scores c's pawn structure and records its passed pawns in ent.
+func (e *Evaluator) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
+	them := c.Other()
+	ours := pos.Pieces(c, board.Pawn)
+	theirs := pos.Pieces(them, board.Pawn)
+	for b := ours; b != 0; {
+		sq := b.PopLSB()
+		f, rr := sq.File(), sq.RelativeRank(c)
+		behindOrLevel := ^forwardRanks[c][sq.Rank()]
+
+		neighbours := ours & adjFiles[f]
+		supporters := ours & board.PawnAttacks(them, sq)
+		phalanx := neighbours & (rank1 << (8 * sq.Rank()))
+		opposed := forwardFile[c][sq]&theirs != 0
+		stoppers := passedSpan[c][sq] & theirs
+		ahead := forwardFile[c][sq]&ours != 0
+		stop := sq + 8
+		if c == board.Black {
+			stop = sq - 8
+		}
+
+		if ahead {
+			e.add(p, c, pDoubled, 1)
+		}
+		switch {
+		case neighbours == 0:
+			e.add(p, c, pIsolated, 1)
+		case neighbours&behindOrLevel == 0 &&
+			(board.PawnAttacks(c, stop)&theirs != 0 || theirs.Has(stop)):
+			// No pawn can come alongside, and the advance is stopped by a pawn.
+			e.add(p, c, pBackward, 1)
+		}
+		if supporters|phalanx != 0 {
+			e.add(p, c, pConnected+rr, 1)
+		}
+		switch {
+		case stoppers == 0 && !ahead:
+			ent.passed[c] |= board.SquareBB(sq)
+			e.add(p, c, pPassed+rr, 1)
+		case !opposed && !ahead:
+			// A candidate: the only stoppers are on adjacent files, and at
+			// least as many own pawns can come to help force a passer.
+			helpers := neighbours & behindOrLevel
+			if bits.OnesCount64(uint64(helpers)) >= bits.OnesCount64(uint64(stoppers)) {
+				e.add(p, c, pCandidate+rr, 1)
+			}
+		}
+	}
+}
+
+// evalPassed scores the parts of c's passed pawns that depend on the pieces:
+// a free stop square, a safe path to promotion and the kings' distances.
+func (e *Evaluator) evalPassed(pos *board.Position, p *Params, c board.Color) {
+	them := c.Other()
+	occ := pos.Occupied()
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	for b := e.pe.passed[c]; b != 0; {
+		sq := b.PopLSB()
+		rr := sq.RelativeRank(c)
+		stop := sq + 8
+		if c == board.Black {
+			stop = sq - 8
+		}
+		if !occ.Has(stop) {
+			e.add(p, c, pPassedFree+rr, 1)
+		}
+		if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
+			e.add(p, c, pPassedSafe+rr, 1)
+		}
+		e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
+		e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
+	}
+}

@@ -1,0 +1,217 @@
+package search
+
+import "github.com/azurite-chess/azurite/engine/board"
+
+// The staged move picker hands out the moves of one node in the order most
+// likely to cut off early, generating as late as possible:
+//
+//	stageTT          the transposition-table move (validated with IsLegal)
+//	stageGenNoisy    generate captures and promotions, score them MVV-LVA
+//	stageGoodNoisy   best-first; a capture failing SEE is set aside as "bad"
+//	stageKiller1/2   the killers of this ply, if legal and quiet
+//	stageCounter     the counter-move to the opponent's last move
+//	stageGenQuiet    generate quiets, score by butterfly + continuation history
+//	stageQuiet       best-first
+//	stageBadNoisy    the captures set aside, in MVV-LVA order
+//
+// So a node that cuts off on the hash move or a capture never generates its
+// quiet moves. Moves returned by an earlier stage are skipped later. The
+// quiescence picker (qsearch) uses only the TT and noisy stages, with bad
+// captures dropped and under-promotions skipped.
+//
+// A picker lives in the thread's per-ply stack; its move buffers are
+// preallocated there, so picking never allocates.
+type picker struct {
+	stage    int
+	ttMove   board.Move
+	killer1  board.Move
+	killer2  board.Move
+	counter  board.Move
+	noisy    board.MoveList
+	quiet    board.MoveList
+	scores   [board.MaxMoves]int32
+	qscores  [board.MaxMoves]int32
+	idx      int // next unreturned index in the list of the current stage
+	nBad     int // bad captures are kept in noisy.Moves[:nBad]
+	qsearch  bool
+	skipQuie bool // set by the search to skip the remaining quiets (LMP)
+	c1, c2   pieceTo
+}
+
+const (
+	stageTT = iota
+	stageGenNoisy
+	stageGoodNoisy
+	stageKiller1
+	stageKiller2
+	stageCounter
+	stageGenQuiet
+	stageQuiet
+	stageBadNoisy
+	stageDone
+)
+
+// mvvLva orders captures by most valuable victim, then least valuable
+// attacker; promotions count as capturing the promotion gain.
+func mvvLva(m board.Move) int32 {
+	s := int32(seeValue[m.Captured().Type()])*8 - int32(m.Piece().Type())
+	if p := m.Promotion(); p == board.Queen {
+		s += 8 * int32(seeValue[board.Queen])
+	} else if p != board.NoPieceType {
+		s -= 10000 // under-promotions last
+	}
+	return s
+}
+
+// init prepares the picker for a main-search node.
+func (p *picker) init(tt board.Move, k1, k2, counter board.Move, c1, c2 pieceTo) {
+	p.stage = stageTT
+	p.ttMove = tt
+	p.killer1, p.killer2, p.counter = k1, k2, counter
+	p.qsearch = false
+	p.skipQuie = false
+	p.c1, p.c2 = c1, c2
+	p.noisy.N, p.quiet.N = 0, 0
+	p.nBad = 0
+}
+
+// initQ prepares the picker for a quiescence node. Out of check only noisy
+// moves come out; in check the search calls init instead so all evasions
+// are tried.
+func (p *picker) initQ(tt board.Move) {
+	p.stage = stageTT
+	if tt != board.NoMove && !tt.IsNoisy() {
+		tt = board.NoMove
+	}
+	p.ttMove = tt
+	p.qsearch = true
+	p.noisy.N, p.quiet.N = 0, 0
+	p.nBad = 0
+}
+
+// next returns the next move, or NoMove when the node is exhausted.
+func (p *picker) next(t *thread, pos *board.Position) board.Move {
+	for {
+		switch p.stage {
+		case stageTT:
+			p.stage = stageGenNoisy
+			if p.ttMove != board.NoMove {
+				return p.ttMove
+			}
+		case stageGenNoisy:
+			p.noisy.N = 0
+			pos.GenerateNoisy(&p.noisy)
+			for i := 0; i < p.noisy.N; i++ {
+				m := p.noisy.Moves[i]
+				s := mvvLva(m)
+				if m.IsCapture() {
+					s += int32(t.hist.capture[m.Piece()][m.To()][m.Captured().Type()]) / 16
+				}
+				p.scores[i] = s
+			}
+			p.idx = 0
+			p.stage = stageGoodNoisy
+		case stageGoodNoisy:
+			for p.idx < p.noisy.N {
+				i := p.idx
+				if !t.feat.noMVVLVA {
+					pickBest(p.noisy.Moves[:p.noisy.N], p.scores[:p.noisy.N], i)
+				}
+				m := p.noisy.Moves[i]
+				p.idx++
+				if m == p.ttMove {
+					continue
+				}
+				if p.qsearch {
+					if m.Promotion() != board.NoPieceType && m.Promotion() != board.Queen {
+						continue
+					}
+					return m
+				}
+				if !t.feat.noMVVLVA && !seeGE(pos, m, 0) {
+					p.noisy.Moves[p.nBad] = m
+					p.nBad++
+					continue
+				}
+				return m
+			}
+			if p.qsearch {
+				p.stage = stageDone
+				return board.NoMove
+			}
+			p.stage = stageKiller1
+		case stageKiller1:
+			p.stage = stageKiller2
+			if m := p.killer1; !p.skipQuie && p.isFreshQuiet(m) && pos.IsLegal(m) {
+				return m
+			}
+		case stageKiller2:
+			p.stage = stageCounter
+			if m := p.killer2; !p.skipQuie && m != p.killer1 && p.isFreshQuiet(m) && pos.IsLegal(m) {
+				return m
+			}
+		case stageCounter:
+			p.stage = stageGenQuiet
+			if m := p.counter; !p.skipQuie && m != p.killer1 && m != p.killer2 && p.isFreshQuiet(m) && pos.IsLegal(m) {
+				return m
+			}
+		case stageGenQuiet:
+			p.stage = stageQuiet
+			p.idx = 0
+			p.quiet.N = 0
+			if p.skipQuie {
+				continue
+			}
+			pos.GenerateQuiet(&p.quiet)
+			{
+				side := pos.Side()
+				for i := 0; i < p.quiet.N; i++ {
+					p.qscores[i] = int32(t.hist.quietScore(side, p.quiet.Moves[i], p.c1, p.c2))
+				}
+			}
+		case stageQuiet:
+			for !p.skipQuie && p.idx < p.quiet.N {
+				i := p.idx
+				pickBest(p.quiet.Moves[:p.quiet.N], p.qscores[:p.quiet.N], i)
+				m := p.quiet.Moves[i]
+				p.idx++
+				if m == p.ttMove || m == p.killer1 || m == p.killer2 || m == p.counter {
+					continue
+				}
+				return m
+			}
+			p.stage = stageBadNoisy
+			p.idx = 0
+		case stageBadNoisy:
+			if p.idx < p.nBad {
+				m := p.noisy.Moves[p.idx]
+				p.idx++
+				return m
+			}
+			p.stage = stageDone
+		default:
+			return board.NoMove
+		}
+	}
+}
+
+// isFreshQuiet reports whether m is a quiet move other than the TT move (the
+// candidates of the killer and counter stages; legality is checked after).
+func (p *picker) isFreshQuiet(m board.Move) bool {
+	return m != board.NoMove && m != p.ttMove && !m.IsNoisy()
+}
+
+// pickBest swaps the best-scored move of moves[i:] into position i
+// (selection sort, one step: most nodes use only the first few moves).
+func pickBest(moves []board.Move, scores []int32, i int) {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[best] {
+			best = j
+		}
+	}
+	if best != i {
+		moves[i], moves[best] = moves[best], moves[i]
+		scores[i], scores[best] = scores[best], scores[i]
+	}
+}

@@ -1,0 +1,82 @@
+package search
+
+import (
+	"flag"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
+
+// Test-suite runs are long, so they sit behind flags and Makefile targets
+// (`make wac`), not in `make test`:
+//
+//	go test -run TestSuite -suite tactical/wac.epd -nodes 1000000 ./engine/search
+var (
+	suiteFile    = flag.String("suite", "", "run TestSuite on this EPD file (relative to ../shared/data)")
+	suiteNodes   = flag.Uint64("nodes", 1_000_000, "TestSuite: node budget per position")
+	suiteTime    = flag.Duration("movetime", 0, "TestSuite: time per position instead of nodes")
+	suiteThreads = flag.Int("threads", 1, "TestSuite: search threads")
+	suiteHash    = flag.Int("hash", 64, "TestSuite: hash MB")
+	suiteVerbose = flag.Bool("suiteverbose", false, "TestSuite: log every position")
+)
+
+// TestSuite runs a best-move suite at a fixed node budget per position (so
+// the result is reproducible) and reports the solved count.
+func TestSuite(t *testing.T) {
+	if *suiteFile == "" {
+		t.Skip("no -suite given")
+	}
+	entries := readEPD(t, *suiteFile)
+	s := New(Options{HashMB: *suiteHash, Threads: *suiteThreads})
+	solved := 0
+	var nodes uint64
+	var elapsed time.Duration
+	var failed []string
+	for _, e := range entries {
+		pos := mustFEN(t, e.fen)
+		s.Clear()
+		lim := Limits{Nodes: *suiteNodes}
+		if *suiteTime > 0 {
+			lim = Limits{MoveTime: *suiteTime}
+		}
+		r := s.Search(pos, lim, nil)
+		nodes += r.Nodes
+		elapsed += r.Time
+		san := pos.SAN(r.BestMove)
+		ok := len(e.bm) > 0 || len(e.am) > 0
+		if len(e.bm) > 0 && !sanIn(pos, r.BestMove, e.bm) {
+			ok = false
+		}
+		if len(e.am) > 0 && sanIn(pos, r.BestMove, e.am) {
+			ok = false
+		}
+		if ok {
+			solved++
+		} else {
+			failed = append(failed, e.id+" ("+san+" not "+strings.Join(e.bm, "/")+")")
+		}
+		if *suiteVerbose {
+			t.Logf("%-10s %-7s ok=%v depth %d nodes %d", e.id, san, ok, r.Depth, r.Nodes)
+		}
+	}
+	nps := uint64(0)
+	if elapsed > 0 {
+		nps = uint64(float64(nodes) / elapsed.Seconds())
+	}
+	t.Logf("failed: %s", strings.Join(failed, ", "))
+	t.Logf("%s: solved %d/%d (nodes %d per position; total nodes %d, time %v, nps %d)",
+		*suiteFile, solved, len(entries), *suiteNodes, nodes, elapsed.Round(time.Millisecond), nps)
+}
+
+// sanIn reports whether m matches one of the SAN moves (check marks and
+// annotations ignored).
+func sanIn(pos *board.Position, m board.Move, sans []string) bool {
+	for _, s := range sans {
+		if x, err := pos.ParseSAN(s); err == nil && x == m {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,126 @@
+package search
+
+import (
+	"sync/atomic"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
+
+// thread is one search worker: its own position copy, evaluator, move
+// ordering statistics and per-ply stack, sharing only the transposition
+// table and the stop flag with the others.
+type thread struct {
+	s    *Searcher
+	id   int
+	pos  *board.Position
+	eval Evaluator
+	tt   *ttTable
+	feat features
+
+	hist  history
+	stack [MaxPly + 4]frame
+	pv    [MaxPly + 1][MaxPly + 1]board.Move
+	pvLen [MaxPly + 1]int
+
+	// nodes is owned by the thread; published copies it for other readers
+	// every nodeCheckInterval nodes.
+	nodes     uint64
+	published atomic.Uint64
+	nodeLimit uint64 // exact per-thread node limit (single-thread searches)
+
+	seldepth  int
+	nmpMinPly int  // null move is disabled below this ply (verification search)
+	noNull    bool // no null-move pruning at all: a `go mate` search must not trust it (zugzwang)
+
+	root      [board.MaxMoves]rootMove
+	nRoot     int
+	pvIdx     int
+	rootDepth int
+
+	// Results of the last completed iteration.
+	completedDepth int
+}
+
+// frame is the search state of one ply.
+type frame struct {
+	pick       picker
+	staticEval int
+	move       board.Move // move played from this ply (NoMove for a null move)
+	cont       pieceTo    // continuation key of move
+	quiets     [64]board.Move
+	captures   [32]board.Move
+}
+
+// rootMove is one legal root move with its latest score and PV.
+type rootMove struct {
+	move      board.Move
+	score     int
+	prevScore int
+	bound     Bound
+	seldepth  int
+	pv        [MaxPly + 1]board.Move
+	pvLen     int
+}
+
+// features switches heuristics off for the ablation benchmark; the zero
+// value is the real engine.
+type features struct {
+	noTT     bool // no transposition table probes or stores
+	noMVVLVA bool // captures in generation order, no SEE split
+	noID     bool // search the target depth directly
+	noPrune  bool // no selectivity at all (null move, futility, LMR, LMP, …)
+}
+
+// nodeCheckInterval is how many nodes pass between clock reads (a power of 2).
+// At about 1 Mnps natively this is a read per ~1 ms; in wasm, ~3 ms.
+const nodeCheckInterval = 1024
+
+func newThread(s *Searcher, id int) *thread {
+	t := &thread{s: s, id: id, tt: s.tt}
+	return t
+}
+
+// evaluate returns the static evaluation, clamped inside the non-mate range.
+func (t *thread) evaluate() int {
+	v := t.eval.Evaluate(t.pos)
+	if v > maxEval {
+		v = maxEval
+	} else if v < -maxEval {
+		v = -maxEval
+	}
+	return v
+}
+
+// node counts a node and, every nodeCheckInterval nodes, checks the limits.
+// It reports whether the search must stop now.
+func (t *thread) node() bool {
+	t.nodes++
+	if t.nodeLimit != 0 && t.nodes >= t.nodeLimit {
+		t.s.stop.Store(true)
+	}
+	if t.nodes&(nodeCheckInterval-1) == 0 {
+		t.published.Store(t.nodes)
+		if t.id == 0 {
+			t.s.check()
+		}
+	}
+	return t.s.stop.Load()
+}
+
+// updatePV sets the PV of ply to m followed by the PV of ply+1.
+func (t *thread) updatePV(ply int, m board.Move) {
+	t.pv[ply][ply] = m
+	n := t.pvLen[ply+1]
+	copy(t.pv[ply][ply+1:n], t.pv[ply+1][ply+1:n])
+	if n < ply+1 {
+		n = ply + 1
+	}
+	t.pvLen[ply] = n
+}
+
+// hasNonPawnMaterial reports whether the side to move has a piece besides
+// pawns and king: null-move pruning is unsafe without one (zugzwang).
+func hasNonPawnMaterial(pos *board.Position) bool {
+	c := pos.Side()
+	return pos.ByColor(c)&^(pos.ByType(board.Pawn)|pos.ByType(board.King)) != 0
+}

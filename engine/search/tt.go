@@ -1,0 +1,263 @@
+package search
+
+import (
+	"errors"
+	"math/bits"
+	"strconv"
+	"sync/atomic"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
+
+// The transposition table is shared by all search threads without locks.
+// Each entry is two 64-bit words written and read with atomic operations:
+//
+//	word 0: key XOR data
+//	word 1: data
+//
+// A reader loads both words and accepts the entry only if word0^word1 equals
+// the position's full key, so an entry torn by two concurrent writers (word 0
+// from one, word 1 from the other) fails the check and reads as a miss.
+// The data word packs:
+//
+//	bits  0-15  move: from (0-5), to (6-11), promotion PieceType (12-14)
+//	bits 16-31  score (int16, mate scores made ply-independent by scoreToTT)
+//	bits 32-47  static evaluation (int16; noEval if none)
+//	bits 48-55  depth + depthOffset (0 means an empty slot)
+//	bits 56-57  bound (boundNone, ttLower, ttUpper, ttExact)
+//	bits 58-63  age: the search generation that wrote it, modulo 64
+//
+// Four entries form a 64-byte bucket; the bucket index comes from the high
+// bits of the key (a multiply-shift, so any table size works) and the whole
+// 64-bit key is verified, so index bits and check bits overlap harmlessly.
+//
+// Concurrency contract: probe may miss under contention, and a move read
+// from the table can belong to another position after a key collision, so
+// callers validate a table move with board.IsLegal before playing it.
+type ttTable struct {
+	buckets []ttBucket
+	age     uint64 // current generation, 0..63; written only between searches
+}
+
+type ttBucket [ttBucketSize]ttEntry
+
+type ttEntry struct {
+	key  atomic.Uint64 // key ^ data
+	data atomic.Uint64
+}
+
+const (
+	ttBucketSize = 4
+	ttEntryBytes = 16
+	ttAgeCycle   = 64
+
+	// depthOffset lets quiescence entries (depth 0 or negative) be stored:
+	// depth+depthOffset is always ≥ 1, so a zero depth byte means empty.
+	depthOffset = 8
+	// noEval marks "no static evaluation stored" (the node was in check).
+	noEval = -32768
+)
+
+// TT bound values; a bound of 0 never occurs in a stored entry.
+const (
+	boundNone uint8 = iota
+	ttUpper         // all-node: score is an upper bound
+	ttLower         // cut-node: score is a lower bound
+	ttExact         // PV node: exact score
+)
+
+// Hash size limits in MB accepted by SetHashMB.
+const (
+	MinHashMB = 1
+	MaxHashMB = 1 << 16
+)
+
+// ErrHashSize is returned for a hash size outside MinHashMB..MaxHashMB.
+var ErrHashSize = errors.New("hash size out of range")
+
+// ttHit is one probe result, unpacked.
+type ttHit struct {
+	move  uint16
+	score int
+	eval  int
+	depth int
+	bound uint8
+}
+
+func newTT(mb int) *ttTable {
+	t := &ttTable{}
+	t.resize(mb)
+	return t
+}
+
+// resize allocates a table of mb megabytes (cleared). Not safe during a search.
+func (t *ttTable) resize(mb int) {
+	n := mb * (1 << 20) / (ttBucketSize * ttEntryBytes)
+	if n < 1 {
+		n = 1
+	}
+	t.buckets = nil
+	t.buckets = make([]ttBucket, n)
+	t.age = 0
+}
+
+// clear empties the table. Not safe during a search.
+func (t *ttTable) clear() {
+	clear(t.buckets)
+	t.age = 0
+}
+
+// newSearch ages the table: entries from earlier searches become preferred
+// victims for replacement.
+func (t *ttTable) newSearch() { t.age = (t.age + 1) % ttAgeCycle }
+
+func (t *ttTable) bucket(key uint64) *ttBucket {
+	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
+	return &t.buckets[hi]
+}
+
+// probe looks key up. It reports ok=false on a miss.
+func (t *ttTable) probe(key uint64) (h ttHit, ok bool) {
+	b := t.bucket(key)
+	for i := range b {
+		e := &b[i]
+		d := e.data.Load()
+		if e.key.Load()^d != key || d>>48&0xff == 0 {
+			continue
+		}
+		return unpackTT(d), true
+	}
+	return h, false
+}
+
+func unpackTT(d uint64) ttHit {
+	return ttHit{
+		move:  uint16(d),
+		score: int(int16(uint16(d >> 16))),
+		eval:  int(int16(uint16(d >> 32))),
+		depth: int(d>>48&0xff) - depthOffset,
+		bound: uint8(d >> 56 & 3),
+	}
+}
+
+// store writes an entry for key. score must already be converted with
+// scoreToTT. An existing entry for the same key keeps its move when the new
+// one has none, and is not overwritten by a much shallower non-exact result
+// of the same search; otherwise the slot with the lowest depth, counting
+// entries from older searches as shallower, is replaced.
+func (t *ttTable) store(key uint64, move uint16, score, eval, depth int, bound uint8) {
+	b := t.bucket(key)
+	var victim *ttEntry
+	worst := 1 << 30
+	for i := range b {
+		e := &b[i]
+		d := e.data.Load()
+		if d>>48&0xff == 0 {
+			if victim == nil || worst > -1<<20 {
+				victim, worst = e, -1<<20
+			}
+			continue
+		}
+		if e.key.Load()^d == key {
+			old := unpackTT(d)
+			if move == 0 {
+				move = old.move
+			}
+			if bound != ttExact && uint64(d>>58) == t.age && depth+ttKeepMargin < old.depth {
+				return
+			}
+			victim = e
+			break
+		}
+		// Replacement value: depth minus a penalty per generation of age.
+		rel := int((t.age - d>>58 + ttAgeCycle) % ttAgeCycle)
+		v := int(d>>48&0xff) - ttAgeWeight*rel
+		if v < worst {
+			victim, worst = e, v
+		}
+	}
+	if depth+depthOffset < 1 {
+		depth = 1 - depthOffset
+	}
+	if depth+depthOffset > 255 {
+		depth = 255 - depthOffset
+	}
+	d := uint64(move) |
+		uint64(uint16(int16(score)))<<16 |
+		uint64(uint16(int16(eval)))<<32 |
+		uint64(depth+depthOffset)<<48 |
+		uint64(bound)<<56 |
+		t.age<<58
+	victim.key.Store(key ^ d)
+	victim.data.Store(d)
+}
+
+// ttKeepMargin: an entry of the current search for the same position is kept
+// when the new non-exact result is more than this many plies shallower.
+const ttKeepMargin = 3
+
+// ttAgeWeight: one search generation of age counts as this many plies of
+// depth when choosing the entry to replace.
+const ttAgeWeight = 8
+
+// hashfull returns the permille of sampled slots written by the current search.
+func (t *ttTable) hashfull() int {
+	n := 1000 / ttBucketSize
+	if n > len(t.buckets) {
+		n = len(t.buckets)
+	}
+	used := 0
+	for i := 0; i < n; i++ {
+		for j := range t.buckets[i] {
+			d := t.buckets[i][j].data.Load()
+			if d>>48&0xff != 0 && d>>58 == t.age {
+				used++
+			}
+		}
+	}
+	return used * 1000 / (n * ttBucketSize)
+}
+
+// packMove compresses a move to the 16 bits kept in the table.
+func packMove(m board.Move) uint16 {
+	return uint16(m.From()) | uint16(m.To())<<6 | uint16(m.Promotion())<<12
+}
+
+// unpackMove rebuilds a full move from its 16-bit form in pos, deriving the
+// pieces and flags from the board. The result is a candidate only: it may be
+// nonsense after a key collision, so callers check it with pos.IsLegal.
+func unpackMove(pos *board.Position, p uint16) board.Move {
+	if p == 0 {
+		return board.NoMove
+	}
+	from := board.Square(p & 63)
+	to := board.Square(p >> 6 & 63)
+	promo := board.PieceType(p >> 12 & 7)
+	pc := pos.PieceAt(from)
+	if pc == board.NoPiece || pc.Color() != pos.Side() {
+		return board.NoMove
+	}
+	captured := pos.PieceAt(to)
+	var flags board.Move
+	switch pc.Type() {
+	case board.Pawn:
+		diff := int(to) - int(from)
+		if diff == 16 || diff == -16 {
+			flags = board.FlagDoublePush
+		} else if (diff&7) != 0 && captured == board.NoPiece && to == pos.EPSquare() {
+			flags = board.FlagEnPassant
+			captured = board.MakePiece(pos.Side().Other(), board.Pawn)
+		}
+	case board.King:
+		diff := int(to) - int(from)
+		if diff == 2 || diff == -2 {
+			flags = board.FlagCastle
+		}
+	}
+	return board.NewMove(from, to, pc, captured, promo, flags)
+}
+
+// String describes the table size, for diagnostics.
+func (t *ttTable) String() string {
+	return strconv.Itoa(len(t.buckets)*ttBucketSize) + " entries"
+}

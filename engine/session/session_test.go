@@ -1,0 +1,261 @@
+package session
+
+import (
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/search"
+)
+
+func TestSetPositionErrorsKeepState(t *testing.T) {
+	s := New(Config{})
+	if err := s.SetPosition("startpos", []string{"e2e4", "c7c5"}); err != nil {
+		t.Fatal(err)
+	}
+	want := s.Position().FEN()
+	tests := []struct {
+		name, fen string
+		moves     []string
+		msg       string
+	}{
+		{"bad-fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", nil, "bad FEN"},
+		{"no-kings", "8/8/8/8/8/8/8/8 w - - 0 1", nil, "king"},
+		{"illegal-move", "startpos", []string{"e2e4", "e7e5", "e4e5"}, "move 3"},
+		{"garbled-move", "", []string{"e2e4", "x"}, "move 2"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := s.SetPosition(tc.fen, tc.moves)
+			if !errors.Is(err, ErrBadPosition) || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("err = %v, want ErrBadPosition mentioning %q", err, tc.msg)
+			}
+			if got := s.Position().FEN(); got != want {
+				t.Fatalf("position changed to %s", got)
+			}
+		})
+	}
+}
+
+// goAndWait runs one search and returns its bestmove.
+func goAndWait(t *testing.T, s *Session, l search.Limits) board.Move {
+	t.Helper()
+	var best board.Move
+	if err := s.Go(l, nil, func(b, _ board.Move) { best = b }); err != nil {
+		t.Fatal(err)
+	}
+	s.Wait()
+	return best
+}
+
+func TestGoIsNonBlockingAndExclusive(t *testing.T) {
+	s := New(Config{})
+	done := make(chan board.Move, 1)
+	if err := s.Go(search.Limits{Infinite: true}, nil, func(b, _ board.Move) { done <- b }); err != nil {
+		t.Fatal(err)
+	}
+	// Go returned while the search runs; everything that needs idleness refuses.
+	if !s.Searching() {
+		t.Fatal("not searching after Go")
+	}
+	for name, err := range map[string]error{
+		"Go":          s.Go(search.Limits{Depth: 1}, nil, nil),
+		"SetPosition": s.SetPosition("startpos", []string{"e2e4"}),
+		"SetOption":   s.SetOption("Hash", "8"),
+		"NewGame":     s.NewGame(),
+	} {
+		if !errors.Is(err, ErrSearching) {
+			t.Errorf("%s during search: %v, want ErrSearching", name, err)
+		}
+	}
+	select {
+	case <-done:
+		t.Fatal("infinite search reported before Stop")
+	case <-time.After(100 * time.Millisecond):
+	}
+	s.Stop()
+	s.Wait()
+	if m := <-done; m == board.NoMove {
+		t.Fatal("no move from the start position")
+	}
+	if s.Position().FEN() != board.StartFEN {
+		t.Fatal("position changed by refused SetPosition")
+	}
+}
+
+func TestStopBeforeSearchStarts(t *testing.T) {
+	s := New(Config{})
+	for i := 0; i < 50; i++ {
+		var wg sync.WaitGroup
+		wg.Add(1)
+		if err := s.Go(search.Limits{Infinite: true}, nil, func(_, _ board.Move) { wg.Done() }); err != nil {
+			t.Fatal(err)
+		}
+		s.Stop() // may arrive before the goroutine enters Search: must not be lost
+		wg.Wait()
+		s.Wait()
+	}
+}
+
+func TestBadLimits(t *testing.T) {
+	s := New(Config{})
+	for _, l := range []search.Limits{{Depth: -1}, {MoveTime: -time.Second}, {WTime: -1}, {Infinite: true, Ponder: true}} {
+		if err := s.Go(l, nil, nil); !errors.Is(err, ErrBadLimits) {
+			t.Errorf("Go(%+v) = %v, want ErrBadLimits", l, err)
+		}
+	}
+	if s.Searching() {
+		t.Fatal("a refused Go left a search running")
+	}
+}
+
+func TestOptions(t *testing.T) {
+	s := New(Config{})
+	tests := []struct {
+		name, value string
+		err         error
+	}{
+		{"hash", "32", nil},
+		{"Hash", "0", ErrBadValue},
+		{"MultiPV", "x", ErrBadValue},
+		{"Ponder", "TRUE", nil},
+		{"UCI_Elo", "100", ErrBadValue},
+		{"Nonsense", "1", ErrUnknownOption},
+		{"Clear Hash", "", nil},
+		{"BookFile", "/tmp/none.bin", nil}, // not ErrBadValue: fails to load (no ReadFile)
+	}
+	for _, tc := range tests {
+		err := s.SetOption(tc.name, tc.value)
+		if tc.name == "BookFile" {
+			if err == nil || !strings.Contains(err.Error(), "not available") {
+				t.Errorf("BookFile without ReadFile: %v", err)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.err) && !(err == nil && tc.err == nil) {
+			t.Errorf("SetOption(%q, %q) = %v, want %v", tc.name, tc.value, err, tc.err)
+		}
+	}
+	got := map[string]string{}
+	for _, o := range s.Options() {
+		got[o.Name] = o.Value
+	}
+	if got["Hash"] != "32" || got["Ponder"] != "true" || got["MultiPV"] != "1" || got["UCI_Elo"] != "1500" {
+		t.Fatalf("option values %v", got)
+	}
+}
+
+func TestBookFileAndLoadBook(t *testing.T) {
+	start, _ := board.ParseFEN(board.StartFEN)
+	one := book.Encode([]book.Entry{{Key: start.Key(), Move: 0x31c, Weight: 5}}) // e2e4 in Polyglot encoding
+	files := map[string][]byte{"good.bin": one, "short.bin": one[:15]}
+	s := New(Config{ReadFile: func(name string) ([]byte, error) {
+		if b, ok := files[name]; ok {
+			return b, nil
+		}
+		return nil, errors.New("open " + name + ": no such file")
+	}})
+	if err := s.SetOption("BookFile", "short.bin"); err == nil || !strings.Contains(err.Error(), "multiple of 16") {
+		t.Fatalf("truncated book: %v", err)
+	}
+	if err := s.SetOption("BookFile", "missing.bin"); err == nil {
+		t.Fatal("missing book accepted")
+	}
+	if s.Book() != nil {
+		t.Fatal("a failed BookFile installed a book")
+	}
+	if err := s.SetOption("BookFile", "good.bin"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.LoadBook(append(append([]byte{}, one...), 1)); !errors.Is(err, book.ErrBadBook) || s.Book() == nil {
+		t.Fatalf("LoadBook(bad) = %v; book kept: %v", err, s.Book() != nil)
+	}
+	_ = s.SetOption("OwnBook", "true")
+	if m := goAndWait(t, s, search.Limits{Depth: 5}); m.String() != "e2e4" {
+		t.Fatalf("book move %v, want e2e4", m)
+	}
+	_ = s.SetOption("UCI_AnalyseMode", "true")
+	var infos int
+	if err := s.Go(search.Limits{Depth: 2}, func(search.Info) { infos++ }, nil); err != nil {
+		t.Fatal(err)
+	}
+	s.Wait()
+	if infos == 0 {
+		t.Fatal("analysis mode played from the book instead of searching")
+	}
+}
+
+func TestChooseWithinMargin(t *testing.T) {
+	var c candidates
+	add := func(k, depth, cp int, mv board.Move) {
+		c.observe(search.Info{Kind: search.InfoPV, MultiPV: k, Depth: depth, Score: search.Score{CP: cp}, PV: []board.Move{mv}})
+	}
+	add(1, 5, 50, 1)
+	add(2, 5, 40, 2)
+	add(3, 5, -200, 3) // outside any small margin
+	c.observe(search.Info{Kind: search.InfoPV, MultiPV: 4, Depth: 5, Score: search.Score{IsMate: true, Mate: -2}, PV: []board.Move{4}})
+	add(1, 6, 45, 1) // deepest depth: only line 1 complete
+	seq := uint64(0)
+	rnd := func() uint64 { seq += 0x9e3779b97f4a7c15; return seq }
+	if m, ok := c.choose(100, rnd); !ok || m != 1 {
+		t.Fatalf("with only depth 6 line 1 complete, chose %v", m)
+	}
+	c.depth = 5 // pretend depth 6 never started: lines 1-4 of depth 5
+	c.lines[0].depth = 5
+	counts := map[board.Move]int{}
+	for i := 0; i < 2000; i++ {
+		m, _ := c.choose(30, rnd)
+		counts[m]++
+	}
+	if counts[3] != 0 || counts[4] != 0 || counts[1] == 0 || counts[2] == 0 {
+		t.Fatalf("counts %v: only moves within 30 cp of the best may be drawn", counts)
+	}
+}
+
+func TestYieldHookIsCalled(t *testing.T) {
+	var mu sync.Mutex
+	calls := 0
+	s := New(Config{Yield: func() { mu.Lock(); calls++; mu.Unlock() }, YieldInterval: time.Millisecond})
+	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	// Poll rather than sleep a fixed 100 ms: under -race on a loaded 2-core CI
+	// machine the search may not reach its first clock check that soon.
+	n := 0
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		mu.Lock()
+		n = calls
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+	}
+	s.Stop()
+	s.Wait()
+	if n == 0 {
+		t.Fatal("Yield never called during a 10 s infinite search")
+	}
+}
+
+func TestErrorsAreOneLine(t *testing.T) {
+	s := New(Config{ReadFile: func(string) ([]byte, error) { return make([]byte, 17), nil }})
+	errs := []error{
+		s.Go(search.Limits{Depth: -1}, nil, nil),
+		s.SetPosition("8/8 w - - 0 1", nil),
+		s.SetPosition("startpos", []string{"e2e5"}),
+		s.SetOption("BookFile", "x.bin"),
+		s.SetOption("Hash", "-3"),
+	}
+	for _, err := range errs {
+		if err == nil || strings.Contains(err.Error(), "\n") {
+			t.Errorf("error %q: want one line", err)
+		}
+	}
+	if !errors.Is(errs[3], book.ErrBadBook) || !errors.Is(errs[0], ErrBadLimits) {
+		t.Errorf("wrapping lost: %v / %v", errs[3], errs[0])
+	}
+}

@@ -1,0 +1,53 @@
+package uci
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/search"
+)
+
+// cmdBench handles "bench [depth]": the fixed-depth search over the bench
+// positions whose node count is the search's signature.
+func (h *Handler) cmdBench(f []string) {
+	depth := search.BenchDepth
+	if len(f) > 1 {
+		h.errLine("bench: expected \"bench [depth]\"")
+		return
+	}
+	if len(f) == 1 {
+		n, err := strconv.Atoi(f[0])
+		if err != nil || n < 1 || n > maxBenchDepth {
+			h.errLine("bench: depth must be an integer 1.." + strconv.Itoa(maxBenchDepth))
+			return
+		}
+		depth = n
+	}
+	h.stopAndWait()
+	for _, l := range BenchLines(depth, h.emit) {
+		h.emit(l)
+	}
+}
+
+// maxBenchDepth bounds "bench N" (the bench is a signature, not an analysis).
+const maxBenchDepth = 30
+
+// BenchLines runs the bench at depth, calling progress with one line per
+// position as it finishes, and returns the summary lines: "Nodes searched: N",
+// "Nodes/second: R" and the total time. progress may be nil.
+func BenchLines(depth int, progress func(string)) []string {
+	fens := search.BenchFENs()
+	nodes, elapsed := search.BenchWith(search.Options{}, depth, func(i int, fen string, r search.Result) {
+		if progress != nil {
+			progress("Position " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(fens)) + ": " + fen +
+				" bestmove " + r.BestMove.String() + " nodes " + strconv.FormatUint(r.Nodes, 10))
+		}
+	})
+	ms := max(elapsed.Milliseconds(), 1)
+	return []string{
+		"",
+		"Total time (ms): " + strconv.FormatInt(ms, 10),
+		"Nodes searched: " + strconv.FormatUint(nodes, 10),
+		"Nodes/second: " + strconv.FormatUint(nodes*uint64(time.Second/time.Millisecond)/uint64(ms), 10),
+	}
+}

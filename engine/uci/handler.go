@@ -1,0 +1,142 @@
+package uci
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/azurite-chess/azurite/engine/session"
+)
+
+// Config names the engine and configures its session.
+type Config struct {
+	// Name and Author are printed by "uci" (id name / id author); Version is
+	// appended to the name.
+	Name, Author, Version string
+	// Session configures the engine API (default book, BookFile loader, seed).
+	// Its Log is set by the Handler.
+	Session session.Config
+}
+
+// Handler parses protocol lines into session calls and formats session
+// events into lines. See the package documentation for the contract.
+type Handler struct {
+	cfg  Config
+	sess *session.Session
+
+	outMu sync.Mutex
+	out   func(string)
+
+	started atomic.Bool // a first command was seen (protocol chosen)
+	xboard  atomic.Bool // the first command was "xboard"
+	xb      *xboardState
+	debug   atomic.Bool
+}
+
+// NewHandler returns a handler in UCI mode (switching to xboard if the first
+// command is "xboard") whose output lines go to out.
+func NewHandler(cfg Config, out func(line string)) *Handler {
+	h := &Handler{cfg: cfg, out: out}
+	sc := cfg.Session
+	sc.Log = func(msg string) {
+		if h.xboard.Load() {
+			h.emit("# " + msg)
+		} else {
+			h.emit("info string " + msg)
+		}
+	}
+	h.sess = session.New(sc)
+	return h
+}
+
+// Session returns the engine API the handler drives, for front ends that
+// also send typed commands. Calls on it bypass the protocol layer.
+func (h *Handler) Session() *session.Session { return h.sess }
+
+// emit writes one output line; safe from any goroutine.
+func (h *Handler) emit(line string) {
+	h.outMu.Lock()
+	defer h.outMu.Unlock()
+	h.out(line)
+}
+
+// errorf reports bad input as one line in the protocol's error form.
+func (h *Handler) errLine(msg string) {
+	msg = oneLine(msg)
+	if h.xboard.Load() {
+		h.emit("Error (" + msg + ")")
+		return
+	}
+	h.emit("info string error: " + msg)
+}
+
+// oneLine folds a multi-line message (errors.Join) into one line.
+func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
+
+// HandleLine processes one input line (without its newline) and reports
+// whether it was "quit".
+func (h *Handler) HandleLine(line string) (quit bool) {
+	fields := strings.Fields(line)
+	if len(fields) == 0 {
+		return false
+	}
+	if !h.started.Swap(true) && fields[0] == "xboard" {
+		h.xboard.Store(true)
+		h.xb = newXboardState()
+		return false
+	}
+	if h.xboard.Load() {
+		return h.xboardLine(line, fields)
+	}
+	return h.uciLine(fields)
+}
+
+// Close ends the session: it stops a running search and waits until its
+// bestmove has been written. Call it at end of input.
+func (h *Handler) Close() {
+	h.sess.Stop()
+	h.sess.Wait()
+}
+
+// stopAndWait ends a running search before a command that needs the engine idle.
+func (h *Handler) stopAndWait() {
+	h.sess.Stop()
+	h.sess.Wait()
+}
+
+// Run reads lines from r until "quit" or end of input, feeding them to a
+// Handler that writes to w. It returns after the last search has reported.
+func Run(r io.Reader, w io.Writer, cfg Config) error {
+	var werr error
+	var mu sync.Mutex
+	h := NewHandler(cfg, func(line string) {
+		if _, err := io.WriteString(w, line+"\n"); err != nil {
+			mu.Lock()
+			werr = err
+			mu.Unlock()
+		}
+	})
+	br := bufio.NewReader(r)
+	for {
+		line, err := br.ReadString('\n')
+		if line != "" && h.HandleLine(strings.TrimRight(line, "\r\n")) {
+			break
+		}
+		if err != nil {
+			h.Close()
+			if errors.Is(err, io.EOF) {
+				err = nil
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			return errors.Join(err, werr)
+		}
+	}
+	h.Close()
+	mu.Lock()
+	defer mu.Unlock()
+	return werr
+}

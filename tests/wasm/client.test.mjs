@@ -1,0 +1,172 @@
+// web/engine-client.js in headless Chromium against the real worker: the
+// promise API, command ordering, error attribution, and the watchdog that
+// respawns a hung or crashed worker and restores its options.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serve } from './static-server.mjs';
+import { launch } from './browser.mjs';
+import { isLegal } from './legal.mjs';
+import { DIST, ROOT, requireBuild } from './paths.mjs';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+let server, browser, page;
+const pageErrors = [];
+
+before(async () => {
+  requireBuild();
+  server = await serve({ mounts: { '/sub/app/': DIST, '/tests/': HERE, '/web/': path.join(ROOT, 'web'), '/book/': path.join(ROOT, 'cmd', 'azurite') } });
+  browser = await launch();
+  page = await browser.ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(server.url + '/sub/app/blank.html');
+  await page.evaluate(async () => {
+    const { EngineClient } = await import('/web/engine-client.js');
+    window.engine = new EngineClient({ workerUrl: '/sub/app/worker.js', watchdogMs: 4000 });
+    await window.engine.ready();
+  });
+});
+after(async () => {
+  await page?.evaluate(() => window.engine.terminate());
+  await browser?.close();
+  await server?.close();
+});
+
+test('ready: id and options from the handshake', async () => {
+  const r = await page.evaluate(() => ({ id: window.engine.id, hash: window.engine.options.find((o) => o.name === 'Hash') }));
+  assert.match(r.id.name, /^Azurite/);
+  assert.deepEqual(r.hash, { type: 'option', name: 'Hash', kind: 'spin', default: 16, min: 1, max: 4095 });
+});
+
+test('setOption + position + go: MultiPV lines through onInfo, a legal bestmove', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    await e.setOption('MultiPV', 2);
+    e.position(null, ['e2e4', 'c7c5']);
+    const infos = [];
+    const best = await e.go({ depth: 6 }, (i) => infos.push(i));
+    await e.setOption('MultiPV', 1);
+    return { best, multipv: [...new Set(infos.filter((i) => i.pv).map((i) => i.multipv))] };
+  });
+  assert.ok(isLegal(null, ['e2e4', 'c7c5'], r.best.move), JSON.stringify(r.best));
+  assert.deepEqual(r.multipv.sort(), [1, 2]);
+});
+
+test('errors reject the command that caused them; the previous position stays', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    const res = {};
+    const grab = (p) => p.then(() => 'resolved', (err) => `${err.name}: ${err.message}`);
+    res.hash = await grab(e.setOption('Hash', 999999));
+    res.unknown = await grab(e.setOption('No Such Option', 1));
+    res.badType = await grab(e.setOption('Hash', { mb: 3 }));
+    res.fen = await grab(e.position('8/8/8/8/8/8/8/8 w - - 0 1'));
+    res.goAfterBadFen = await grab(e.go({ depth: 2 }));
+    res.pos = await grab(e.position(null, ['g1f3']));
+    res.best = await e.go({ depth: 3 });
+    return res;
+  });
+  assert.match(r.hash, /^EngineError: .*Hash.*out of range/);
+  assert.match(r.unknown, /^EngineError: .*No Such Option/);
+  assert.match(r.badType, /^EngineError: bad message: setoption.value/);
+  assert.match(r.fen, /^EngineError: /);
+  assert.match(r.goAfterBadFen, /^EngineError: no valid position/);
+  assert.equal(r.pos, 'resolved');
+  assert.ok(isLegal(null, ['g1f3'], r.best.move));
+});
+
+test('go while a search runs stops it first; both promises resolve; stop with nothing running resolves', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    e.position(null, []);
+    const first = e.go({ infinite: true });
+    await new Promise((res) => setTimeout(res, 300));
+    e.position(null, ['d2d4']);
+    const second = e.go({ depth: 4 });
+    const [a, b] = await Promise.all([first, second]);
+    const t = performance.now();
+    await e.stop();
+    return { a, b, idleStop: performance.now() - t };
+  });
+  assert.ok(isLegal(null, [], r.a.move), JSON.stringify(r.a));
+  assert.ok(isLegal(null, ['d2d4'], r.b.move), JSON.stringify(r.b));
+  assert.ok(r.idleStop < 1000);
+});
+
+test('loadBook hands the compact book over; a truncated book is refused', async () => {
+  const size = fs.statSync(path.join(ROOT, 'cmd', 'azurite', 'book.bin')).size;
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    const buf = await (await fetch('/book/book.bin')).arrayBuffer();
+    const ok = await e.loadBook(buf);
+    const bad = await e.loadBook(buf.slice(0, 1000 * 16 + 5)).then(() => 'resolved', (err) => err.message);
+    return { ok, bad };
+  });
+  assert.deepEqual(r.ok, { entries: size / 16 });
+  assert.match(r.bad, /book/);
+});
+
+test('watchdog: a hung worker is replaced, its options restored, and restarted is emitted', async () => {
+  const r = await page.evaluate(async () => {
+    const { EngineClient } = await import('/web/engine-client.js');
+    const sent = [];
+    let spawned = 0;
+    const c = new EngineClient({
+      watchdogMs: 1000,
+      createWorker: () => {
+        spawned++;
+        const w = new Worker(spawned === 1 ? '/tests/fixtures/hang-worker.js' : '/sub/app/worker.js');
+        const post = w.postMessage.bind(w);
+        w.postMessage = (m) => { sent.push({ worker: spawned, m }); post(m); };
+        return w;
+      },
+    });
+    const events = [];
+    c.on('restarted', (x) => events.push(['restarted', x.reason]));
+    await c.ready();
+    await c.setOption('Move Overhead', 77);
+    await c.position(null, ['e2e4']);
+    const t = performance.now();
+    const hung = await c.go({ depth: 5 }).then(() => 'resolved', (err) => ({ message: err.message, restarted: err.restarted }));
+    const detectMs = performance.now() - t;
+    await new Promise((res) => { if (events.length) res(); else c.on('restarted', res); });
+    const best = await c.go({ depth: 4 });
+    c.terminate();
+    return { hung, detectMs, events, spawned, best, replay: sent.filter((s) => s.worker === 2).map((s) => s.m) };
+  });
+  assert.equal(r.spawned, 2);
+  assert.equal(r.hung.restarted, true, JSON.stringify(r.hung));
+  assert.match(r.hung.message, /engine restarted: no answer for \d+ ms/);
+  assert.ok(r.detectMs < 5000, `hang detected after ${r.detectMs} ms`);
+  assert.equal(r.events.length, 1);
+  assert.ok(r.replay.some((m) => m.type === 'setoption' && m.name === 'Move Overhead' && m.value === 77), JSON.stringify(r.replay));
+  assert.ok(r.replay.some((m) => m.type === 'position' && m.moves.join() === 'e2e4'), JSON.stringify(r.replay));
+  assert.ok(isLegal(null, ['e2e4'], r.best.move), JSON.stringify(r.best));
+});
+
+test('watchdog: an engine that dies (memory cannot grow) is restarted without the fatal option', async () => {
+  const r = await page.evaluate(async () => {
+    const { EngineClient } = await import('/web/engine-client.js');
+    const c = new EngineClient({ workerUrl: '/sub/app/worker.js', watchdogMs: 4000 });
+    const events = [];
+    c.on('restarted', (x) => events.push(x.reason));
+    await c.ready();
+    await c.setOption('MultiPV', 3);
+    const err = await c.setOption('Hash', 4095).then(() => null, (e) => ({ message: e.message, restarted: e.restarted }));
+    await new Promise((res) => { if (events.length) res(); else c.on('restarted', res); });
+    const infos = [];
+    await c.position(null, []);
+    const best = await c.go({ depth: 4 }, (i) => infos.push(i));
+    c.terminate();
+    return { err, events, best, multipv: Math.max(...infos.filter((i) => i.pv).map((i) => i.multipv)) };
+  });
+  assert.equal(r.err.restarted, true, JSON.stringify(r.err));
+  assert.match(r.events[0], /out of memory/);
+  assert.equal(r.multipv, 3, 'MultiPV 3 restored after the restart');
+  assert.ok(isLegal(null, [], r.best.move));
+});
+
+test('no uncaught errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,361 @@
+// worker.js + azurite.wasm in real headless Chromium, served by a plain static
+// server (no COOP/COEP; strict CSP) from a sub-path.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serve } from './static-server.mjs';
+import { launch } from './browser.mjs';
+import { isLegal } from './legal.mjs';
+import { DIST, KIWIPETE, requireBuild, median } from './paths.mjs';
+import path from 'node:path';
+
+const HERE = path.dirname(new URL(import.meta.url).pathname);
+let server, browser, page;
+const pageErrors = [];
+
+before(async () => {
+  requireBuild();
+  server = await serve({ mounts: { '/sub/app/': DIST, '/tests/': HERE } });
+  browser = await launch();
+  page = await browser.ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
+  await page.goto(server.url + '/sub/app/blank.html');
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+// inPage runs fn(arg) inside the page (fn imports the page helpers itself:
+// the page's CSP forbids eval, so functions travel as Playwright serialises them).
+const inPage = (fn, arg) => page.evaluate(fn, arg);
+
+test('loads from a sub-path with no special headers; uci -> uciok (strings)', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    window.eng = e;
+    e.send('uci');
+    const ok = await e.wait(h.isLine('uciok'), 60000);
+    const t = e.send('isready');
+    const rd = await e.wait(h.isLine('readyok'));
+    return {
+      isolated: self.crossOriginIsolated,
+      sab: typeof SharedArrayBuffer,
+      lines: e.log.map((x) => x.data),
+      uciokMs: ok.t - e.created,
+      readyMs: rd.t - t,
+    };
+  });
+  assert.equal(r.isolated, false, 'the test page must not be cross-origin isolated');
+  assert.match(r.lines[0], /^id name Azurite\b/);
+  assert.ok(r.lines.some((l) => l === 'option name Hash type spin default 16 min 1 max 4095'), r.lines.join('\n'));
+  assert.ok(r.lines.some((l) => l === 'option name Threads type spin default 1 min 1 max 1'), r.lines.join('\n'));
+  assert.ok(r.lines.every((l) => typeof l === 'string'), 'string in -> strings out only (no loaded event)');
+  console.log(`new Worker -> uciok ${r.uciokMs.toFixed(0)} ms`);
+  const reqs = server.requests.filter((u) => u.startsWith('/sub/app/'));
+  assert.ok(reqs.includes('/sub/app/wasm_exec.js') && reqs.includes('/sub/app/azurite.wasm'), reqs.join(' '));
+});
+
+test('position + go depth 8 -> a legal bestmove (strings)', async () => {
+  for (const tc of [{ fen: null, moves: ['d2d4', 'g8f6'] }, { fen: KIWIPETE, moves: [] }]) {
+    const pos = (tc.fen ? 'position fen ' + tc.fen : 'position startpos') + (tc.moves.length ? ' moves ' + tc.moves.join(' ') : '');
+    const r = await inPage(async (pos) => {
+    const h = await import('/tests/page-helpers.js');
+      const e = window.eng;
+      const m = e.mark();
+      e.send(pos);
+      e.send('go depth 8');
+      const b = await e.wait(h.isLine('bestmove'), 120000, m);
+      return { best: b.data, infos: e.log.slice(m).map((x) => x.data).filter((l) => l.startsWith('info depth')) };
+    }, pos);
+    const move = r.best.split(' ')[1];
+    assert.ok(isLegal(tc.fen, tc.moves, move), `${r.best} not legal after ${pos}`);
+    assert.match(r.infos.at(-1), /^info depth 8 seldepth \d+ multipv 1 score (cp|mate) -?\d+ .*pv /);
+  }
+});
+
+test('typed: loaded, id/option/uciok events, go depth 8 -> typed info and a legal bestmove', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    window.typed = e;
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    e.send({ type: 'uci' });
+    await e.wait((d) => d && d.type === 'uciok');
+    e.send({ type: 'position', fen: 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3', moves: ['f1b5'] });
+    e.send({ type: 'go', depth: 8 });
+    const b = await e.wait((d) => d && d.type === 'bestmove', 120000);
+    return e.log.map((x) => x.data);
+  });
+  assert.deepEqual(r[0], { type: 'loaded' });
+  const id = r.find((d) => d.type === 'id');
+  assert.match(id.name, /^Azurite/);
+  assert.equal(id.author, 'the Azurite developers');
+  const hash = r.find((d) => d.type === 'option' && d.name === 'Hash');
+  assert.deepEqual(hash, { type: 'option', name: 'Hash', kind: 'spin', default: 16, min: 1, max: 4095 });
+  assert.ok(r.some((d) => d.type === 'option' && d.name === 'Clear Hash' && d.kind === 'button'));
+  const infos = r.filter((d) => d.type === 'info' && d.pv);
+  const last = infos.at(-1);
+  assert.equal(last.depth, 8);
+  assert.equal(typeof last.nodes, 'number');
+  assert.ok(Array.isArray(last.pv) && last.pv.length > 0);
+  assert.ok(('scoreCp' in last) !== ('scoreMate' in last), JSON.stringify(last));
+  const best = r.find((d) => d.type === 'bestmove');
+  assert.ok(isLegal('r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3', ['f1b5'], best.move), JSON.stringify(best));
+});
+
+test('go infinite, stop after 500 ms -> bestmove within 50 ms (median of 5)', async () => {
+  const lat = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = window.eng;
+    const out = [];
+    for (let i = 0; i < 5; i++) {
+      const m = e.mark();
+      e.send(i % 2 ? 'position startpos' : 'position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1');
+      e.send('go infinite');
+      await h.sleep(500);
+      const t = e.send('stop');
+      const b = await e.wait(h.isLine('bestmove'), 10000, m);
+      out.push(b.t - t);
+    }
+    return out;
+  });
+  console.log(`Chromium stop -> bestmove ms: ${lat.map((x) => x.toFixed(1)).join(', ')}`);
+  assert.ok(median(lat) <= 50, `median stop latency ${median(lat).toFixed(1)} ms`);
+});
+
+test('isready during a search is answered within 50 ms (median of 5)', async () => {
+  const lat = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = window.eng;
+    const m = e.mark();
+    e.send('position startpos');
+    e.send('go infinite');
+    const out = [];
+    for (let i = 0; i < 5; i++) {
+      await h.sleep(150);
+      const k = e.mark();
+      const t = e.send('isready');
+      out.push((await e.wait(h.isLine('readyok'), 10000, k)).t - t);
+    }
+    const running = !e.log.slice(m).some((x) => String(x.data).startsWith('bestmove'));
+    e.send('stop');
+    await e.wait(h.isLine('bestmove'), 10000, m);
+    return { out, running };
+  });
+  console.log(`Chromium isready during search ms: ${lat.out.map((x) => x.toFixed(1)).join(', ')}`);
+  assert.ok(lat.running, 'isready ended the search');
+  assert.ok(median(lat.out) <= 50, `median readyok latency ${median(lat.out).toFixed(1)} ms`);
+});
+
+test('the page stays responsive during a 5 s search (requestAnimationFrame keeps firing)', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = window.eng;
+    const m = e.mark();
+    e.send('position startpos');
+    e.send('go infinite');
+    const frames = [];
+    const t0 = performance.now();
+    await new Promise((resolve) => {
+      const tick = (t) => { frames.push(t); if (performance.now() - t0 < 5000) requestAnimationFrame(tick); else resolve(); };
+      requestAnimationFrame(tick);
+    });
+    e.send('stop');
+    const b = await e.wait(h.isLine('bestmove'), 20000, m);
+    let maxGap = 0;
+    for (let i = 1; i < frames.length; i++) maxGap = Math.max(maxGap, frames[i] - frames[i - 1]);
+    return { frames: frames.length, maxGap, searchMs: b.t - t0 };
+  });
+  console.log(`rAF during a 5 s search: ${r.frames} frames, longest gap ${r.maxGap.toFixed(1)} ms; bestmove after ${r.searchMs.toFixed(0)} ms`);
+  assert.ok(r.frames >= 100, `only ${r.frames} animation frames in 5 s`);
+  assert.ok(r.maxGap < 250, `a ${r.maxGap.toFixed(0)} ms gap between frames`);
+});
+
+test('bad messages -> error events, and the worker keeps working', async () => {
+  const bad = [
+    { msg: { type: 'nope' }, where: 'type' },
+    { msg: { type: 'go', depth: 'deep' }, where: 'go.depth' },
+    { msg: { type: 'go', depth: 2.5 }, where: 'go.depth' },
+    { msg: { type: 'go', searchmoves: 'e2e4' }, where: 'go.searchmoves' },
+    { msg: { type: 'position', moves: 'e2e4' }, where: 'position.moves' },
+    { msg: { type: 'position', moves: ['e2e4\nquit'] }, where: 'position.moves[0]' },
+    { msg: { type: 'position', fen: 42 }, where: 'position.fen' },
+    { msg: { type: 'setoption', name: 5 }, where: 'setoption.name' },
+    { msg: { type: 'setoption', name: 'Hash', value: { mb: 1 } }, where: 'setoption.value' },
+    { msg: { type: 'book', data: 'not bytes' }, where: 'book.data' },
+    { msg: { fen: 'no type' }, where: 'type' },
+    { msg: [1, 2, 3] },
+    { msg: 42 },
+    { msg: null },
+    { msg: { type: 'position', fen: 'this is not a fen' }, engine: true },
+    { msg: { type: 'setoption', name: 'Hash', value: 999999 }, engine: true },
+  ];
+  const r = await inPage(async (bad) => {
+    const h = await import('/tests/page-helpers.js');
+    const e = window.typed;
+    const res = [];
+    for (const b of bad) {
+      const m = e.mark();
+      e.send(b.msg);
+      e.send({ type: 'isready' });
+      await e.wait((d) => d && d.type === 'readyok', 10000, m);
+      res.push(e.log.slice(m).map((x) => x.data));
+    }
+    const m = e.mark();
+    e.send('gibberish');
+    e.send('isready');
+    await e.wait(h.isLine('readyok'), 10000, m);
+    const str = e.log.slice(m).map((x) => x.data);
+    const k = e.mark();
+    e.send({ type: 'position', moves: ['e2e4'] });
+    e.send({ type: 'go', depth: 5 });
+    const best = await e.wait((d) => d && d.type === 'bestmove', 60000, k);
+    return { res, str, best: best.data, errors: e.log.filter((x) => x.data && x.data.workerError) };
+  }, bad);
+  r.res.forEach((events, i) => {
+    const errs = events.filter((d) => d && d.type === 'error');
+    assert.equal(errs.length, 1, `${JSON.stringify(bad[i].msg)} -> ${JSON.stringify(events)}`);
+    assert.equal(errs[0].source, bad[i].engine ? 'engine' : 'message', JSON.stringify(errs[0]));
+    if (bad[i].where) assert.equal(errs[0].where, bad[i].where, JSON.stringify(errs[0]));
+    assert.ok(errs[0].message.length > 10 && !errs[0].fatal, JSON.stringify(errs[0]));
+  });
+  assert.equal(r.str.filter((l) => typeof l === 'string' && l.startsWith('info string error: ')).length, 1, JSON.stringify(r.str));
+  assert.ok(isLegal(null, ['e2e4'], r.best.move), JSON.stringify(r.best));
+  assert.deepEqual(r.errors, []);
+});
+
+test('wrong MIME type for .wasm: falls back to WebAssembly.instantiate', async () => {
+  const s2 = await serve({ mounts: { '/tests/': HERE, '/': DIST }, wasmType: 'application/octet-stream' });
+  try {
+    const p2 = await browser.ctx.newPage();
+    await p2.goto(s2.url + '/blank.html');
+    const r = await p2.evaluate(async () => {
+      const h = await import('/tests/page-helpers.js');
+      const e = h.open('/worker.js');
+      e.send('isready');
+      return (await e.wait((d) => d === 'readyok' || (d && d.type === 'error'), 60000)).data;
+    });
+    await p2.close();
+    assert.equal(r, 'readyok');
+  } finally {
+    await s2.close();
+  }
+});
+
+test('load failure -> typed error event and an info string error line, repeated for later messages', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js?wasm=missing.wasm');
+    const err = await e.wait((d) => d && d.type === 'error', 30000);
+    const line = await e.wait((d) => typeof d === 'string' && d.startsWith('info string error:'), 5000);
+    const m = e.mark();
+    e.send('uci');
+    const again = await e.wait((d) => typeof d === 'string' && d.startsWith('info string error:'), 5000, m);
+    e.w.terminate();
+    return { err: err.data, line: line.data, again: again.data };
+  });
+  assert.equal(r.err.source, 'load');
+  assert.equal(r.err.fatal, true);
+  assert.match(r.err.message, /missing\.wasm.*HTTP 404/);
+  assert.match(r.line, /^info string error: cannot start the engine: .*missing\.wasm/);
+  assert.equal(r.again, r.line);
+});
+
+test('memory that cannot grow -> a fatal error event naming it, not a silent death', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    e.send({ type: 'setoption', name: 'Hash', value: 4095 });
+    const err = await e.wait((d) => d && d.type === 'error', 60000);
+    const m = e.mark();
+    e.send({ type: 'isready' });
+    const again = await e.wait((d) => d && d.type === 'error', 5000, m);
+    e.w.terminate();
+    return { err: err.data, again: again.data };
+  });
+  assert.equal(r.err.fatal, true, JSON.stringify(r.err));
+  assert.equal(r.err.source, 'engine');
+  assert.match(r.err.message, /out of memory/);
+  assert.equal(r.again.fatal, true);
+});
+
+test('quit during a search: bestmove, then the worker closes', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    e.send({ type: 'position' });
+    e.send({ type: 'go', infinite: true });
+    await e.wait((d) => d && d.type === 'info', 60000);
+    e.send({ type: 'quit' });
+    const b = await e.wait((d) => d && d.type === 'bestmove', 5000);
+    await h.sleep(300);
+    const m = e.mark();
+    e.send({ type: 'isready' });
+    await h.sleep(700);
+    return { best: b.data, after: e.log.slice(m).map((x) => x.data) };
+  });
+  assert.ok(isLegal(null, [], r.best.move));
+  assert.deepEqual(r.after, [], 'a closed worker answers nothing');
+});
+
+test('stopflag needs a cross-origin isolated page: refused here with an error event', async () => {
+  const r = await inPage(async () => {
+    const e = window.typed;
+    const m = e.mark();
+    e.send({ type: 'stopflag', buffer: new ArrayBuffer(4) });
+    e.send({ type: 'isready' });
+    await e.wait((d) => d && d.type === 'readyok', 10000, m);
+    return e.log.slice(m).map((x) => x.data);
+  });
+  assert.equal(r[0].type, 'error');
+  assert.equal(r[0].where, 'stopflag.buffer');
+});
+
+test('cross-origin isolated page: a shared stop flag ends the search without a stop message', async () => {
+  const iso = await serve({
+    mounts: { '/tests/': HERE, '/': DIST },
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  });
+  try {
+    const p2 = await browser.ctx.newPage();
+    await p2.goto(iso.url + '/blank.html');
+    const r = await p2.evaluate(async () => {
+      const h = await import('/tests/page-helpers.js');
+      const e = h.open('/worker.js');
+      const flag = new Int32Array(new SharedArrayBuffer(4));
+      e.send({ type: 'stopflag', buffer: flag.buffer });
+      await e.wait((d) => d && d.type === 'stopflag', 60000);
+      const lat = [];
+      for (let i = 0; i < 5; i++) {
+        const m = e.mark();
+        e.send({ type: 'position' });
+        e.send({ type: 'go', infinite: true });
+        await h.sleep(500);
+        const t = performance.now();
+        Atomics.store(flag, 0, 1); // no stop message
+        lat.push((await e.wait((d) => d && d.type === 'bestmove', 5000, m)).t - t);
+      }
+      // The flag is cleared when the next search starts.
+      const m = e.mark();
+      e.send({ type: 'go', depth: 3 });
+      const b = await e.wait((d) => d && d.type === 'bestmove', 30000, m);
+      const infos = e.log.slice(m).filter((x) => x.data.type === 'info' && x.data.depth === 3).length;
+      e.w.terminate();
+      return { isolated: crossOriginIsolated, lat, infos };
+    });
+    await p2.close();
+    console.log(`Chromium shared-flag stop -> bestmove ms: ${r.lat.map((x) => x.toFixed(1)).join(', ')}`);
+    assert.equal(r.isolated, true);
+    assert.ok(median(r.lat) <= 50, `median ${median(r.lat)} ms`);
+    assert.ok(r.infos > 0, 'the next search ran to depth 3 (flag cleared)');
+  } finally {
+    await iso.close();
+  }
+});
+
+test('no uncaught errors in the page', () => {
+  assert.deepEqual(pageErrors, []);
+});

@@ -1,0 +1,68 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/azurite-chess/azurite/engine/session"
+	"github.com/azurite-chess/azurite/engine/uci"
+)
+
+// wasmMaxHashMB is the largest Hash the browser build accepts: wasm32 memory
+// ends at 4 GiB, and anything above this cannot fit beside the Go heap.
+const wasmMaxHashMB = 4095
+
+// version is set at build time: -ldflags "-X main.version=v1.2.3".
+var version = "dev"
+
+// yieldMode "off" (-ldflags "-X main.yieldMode=off") builds an engine whose
+// search never yields: only for measuring what yielding costs (make
+// wasm-figures); such a build cannot be stopped mid-search.
+var yieldMode = ""
+
+// main expects the host to have defined globalThis.azuriteHost with
+//
+//	line(text)    one UCI output line (string mode)
+//	event(obj)    one typed event (typed mode)
+//	ready(api)    called once with {send(msg)} when the engine accepts messages
+//	quit()        called after "quit" once the last bestmove has been written
+//
+// and runs until "quit".
+func main() {
+	host := js.Global().Get("azuriteHost")
+	if host.Type() != js.TypeObject {
+		js.Global().Get("console").Call("error", "azurite: globalThis.azuriteHost is missing; load the engine through worker.js or tools/azurite-uci.mjs")
+		return
+	}
+	b := newBridge(host)
+	b.hook = newSearchHook(newYielder())
+	yield := b.hook.call
+	if yieldMode == "off" {
+		yield = nil
+	}
+	b.h = uci.NewHandler(uci.Config{
+		Name: "Azurite", Author: "the Azurite developers", Version: version,
+		Session: session.Config{
+			// The search calls the hook about every hookInterval; it reads
+			// the page's shared stop flag, if any, and parks the search so
+			// the event loop can deliver stop and isready (stopflag.go,
+			// yield.go).
+			Yield:         yield,
+			YieldInterval: hookInterval,
+			// Hash stays at its 16 MB default (phones); its maximum is what
+			// wasm32 can address, and a device that cannot grow memory that
+			// far stops the engine with an error event (worker.js). Go runs
+			// one thread here, so Threads is fixed at 1.
+			MaxHashMB:  wasmMaxHashMB,
+			MaxThreads: 1,
+		},
+	}, b.output)
+	b.hook.stop = b.h.Session().Stop
+	send := js.FuncOf(b.send)
+	api := js.Global().Get("Object").New()
+	api.Set("send", send)
+	host.Call("ready", api)
+	b.loop()
+	send.Release()
+}

@@ -1,0 +1,105 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"sync"
+	"syscall/js"
+	"time"
+)
+
+// Intervals of the search hook (see yield.go for the measurements).
+const (
+	// hookInterval is how often the search calls the hook: cheap when it only
+	// reads the shared stop flag.
+	hookInterval = time.Millisecond
+	// loopInterval is how often the hook hands the thread to the event loop
+	// when no shared stop flag is installed: a stop waits for the next turn.
+	loopInterval = 5 * time.Millisecond
+	// loopIntervalShared is the event-loop interval when the page shares a
+	// stop flag: stop no longer needs the event loop, only isready and the
+	// other messages do, so turns can be rarer and the search faster.
+	loopIntervalShared = 20 * time.Millisecond
+)
+
+// searchHook is what the search calls about every hookInterval. It raises
+// the stop flag when the page set the shared flag, and gives the event loop a
+// turn every loopInterval (or loopIntervalShared).
+//
+// The shared flag ({type:'stopflag', buffer}) exists only on cross-origin
+// isolated pages, where SharedArrayBuffer is available: the page stores 1 in
+// element 0 of an Int32Array over it and the search sees it within about a
+// millisecond, without waiting for a turn of the event loop.
+type searchHook struct {
+	y       *yielder
+	atomics js.Value
+
+	mu       sync.Mutex
+	flag     js.Value // Int32Array over a SharedArrayBuffer, or undefined
+	lastLoop time.Time
+	stop     func()
+}
+
+func newSearchHook(y *yielder) *searchHook {
+	return &searchHook{y: y, atomics: js.Global().Get("Atomics"), flag: js.Undefined()}
+}
+
+// setFlag installs the page's shared stop flag (from the command goroutine).
+func (h *searchHook) setFlag(f js.Value) {
+	h.mu.Lock()
+	h.flag = f
+	h.mu.Unlock()
+}
+
+// clearFlag resets the shared flag before a search starts, so a stop meant
+// for an earlier search does not end the next one.
+func (h *searchHook) clearFlag() {
+	h.mu.Lock()
+	f := h.flag
+	h.mu.Unlock()
+	if f.Truthy() {
+		h.atomics.Call("store", f, 0, 0)
+	}
+}
+
+// call is the search.Options.Yield hook; it runs on the search goroutine.
+func (h *searchHook) call() {
+	h.mu.Lock()
+	f := h.flag
+	h.mu.Unlock()
+	every := loopInterval
+	if f.Truthy() {
+		every = loopIntervalShared
+		if h.atomics.Call("load", f, 0).Int() != 0 {
+			h.stop()
+		}
+	}
+	if now := time.Now(); now.Sub(h.lastLoop) >= every {
+		h.y.yield()
+		h.lastLoop = time.Now()
+	}
+}
+
+// parseStopFlag reads {type:'stopflag', buffer}: a SharedArrayBuffer (or an
+// Int32Array over one) of at least 4 bytes.
+func parseStopFlag(msg js.Value) (request, error) {
+	g := js.Global()
+	sab := g.Get("SharedArrayBuffer")
+	buf := msg.Get("buffer")
+	if sab.Type() != js.TypeFunction {
+		return request{}, msgErr("stopflag.buffer", "SharedArrayBuffer is not available (the page is not cross-origin isolated)")
+	}
+	var arr js.Value
+	switch {
+	case buf.InstanceOf(sab):
+		if buf.Get("byteLength").Int() < 4 {
+			return request{}, msgErr("stopflag.buffer", "needs at least 4 bytes")
+		}
+		arr = g.Get("Int32Array").New(buf, 0, 1)
+	case buf.InstanceOf(g.Get("Int32Array")) && buf.Get("buffer").InstanceOf(sab) && buf.Length() >= 1:
+		arr = buf
+	default:
+		return request{}, msgErr("stopflag.buffer", "want a SharedArrayBuffer or an Int32Array over one")
+	}
+	return request{stopFlag: arr}, nil
+}
