@@ -215,7 +215,9 @@ test('a new build replaces the cache: update notice, reload, old cache gone, unc
 });
 
 test('build.go serve sends sw.js with Cache-Control: no-cache and the strict CSP', async () => {
-  const proc = spawn('go', ['run', 'build.go', 'serve', '-addr', '127.0.0.1:0', '-dir', 'dist'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+  // detached: its own process group, so the server binary that `go run` starts (and
+  // does not pass SIGTERM on to) is stopped with it below.
+  const proc = spawn('go', ['run', 'build.go', 'serve', '-addr', '127.0.0.1:0', '-dir', 'dist'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
   try {
     const url = await new Promise((resolve, reject) => {
       let out = '';
@@ -237,6 +239,6 @@ test('build.go serve sends sw.js with Cache-Control: no-cache and the strict CSP
     const man = await fetch(`${url}manifest.webmanifest`);
     assert.equal(man.headers.get('content-type'), 'application/manifest+json');
   } finally {
-    proc.kill('SIGTERM');
+    process.kill(-proc.pid, 'SIGTERM');
   }
 });
