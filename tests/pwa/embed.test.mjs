@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Chess } from 'chess.js';
 import { startServer } from './server.mjs';
-import { openBrowser, screenshot, ROOT } from './browser.mjs';
+import { openBrowser, screenshot, figure, ROOT } from './browser.mjs';
 
 let server;
 let b;
@@ -37,6 +37,26 @@ async function cspClean(page) {
 function events(page, type, id) {
   return page.evaluate(([t, i]) => window.__events.filter((e) => e.type === t && e.id === i), [type, id]);
 }
+
+test('embed where the engine moves first: time to its first move, cold then warm', async () => {
+  // First in this file, so the profile is fresh: nothing cached yet.
+  const page = await open('engine-first.html');
+  const firstMove = () => page.waitForFunction(() => {
+    const e = window.__events.find((x) => x.type === 'move' && x.detail.by === 'engine');
+    return e ? Math.round(e.t) : false;
+  }, null, { timeout: 60000 }).then((h) => h.jsonValue());
+  const cold = await firstMove();
+  await page.reload();
+  await page.waitForFunction(() => customElements.get('azurite-board') !== undefined);
+  const warm = await firstMove();
+  figure('embed: engine first move, cold (ms after navigation, level beginner: 400 ms search)', cold, 'ms');
+  figure('embed: engine first move, warm (HTTP cache revalidated)', warm, 'ms');
+  const [mv] = await events(page, 'move', 'e');
+  assert.equal(mv.detail.color, 'w');
+  assert.equal(mv.detail.ply, 1);
+  await cspClean(page);
+  await page.close();
+});
 
 test('two boards share one engine worker; move and eval events carry correct payloads', async () => {
   const page = await open('two-boards.html');

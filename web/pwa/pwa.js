@@ -55,11 +55,9 @@ export async function register({ swUrl = 'sw.js', notice = createNotice() } = {}
       if (worker.state !== 'installed') return;
       // With a controller this is an update waiting for its turn; without one it is
       // the first install, and the page now works offline.
+      // (No toast for the first install: it would only cover the board on a first visit.)
       if (navigator.serviceWorker.controller || hadController) offerUpdate(worker);
-      else {
-        setState('offline-ready');
-        notice.show('Azurite now works offline.', null, null, 5000);
-      }
+      else setState('offline-ready');
     });
   }
 
