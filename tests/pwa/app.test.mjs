@@ -129,8 +129,9 @@ test('repeat visit: nearly nothing from the network, engine warm', async () => {
   await settle();
   figure('bytes from the network, repeat visit', server.stats.bytes, 'bytes');
   const paths = server.stats.requests.filter((r) => !expected404(r)).map((r) => r.path);
-  // Only the update check of sw.js reaches the server.
-  assert.deepEqual(paths, ['/sub/sw.js'], 'repeat visit requests');
+  // At most the update check of sw.js reaches the server (the browser may skip a check
+  // made moments after the previous one).
+  assert.ok(paths.every((p) => p === '/sub/sw.js'), `repeat visit requested ${paths}`);
 });
 
 test('offline: with the network gone, a reload still plays a move against the engine and analyses', async () => {
@@ -155,6 +156,14 @@ test('offline: with the network gone, a reload still plays a move against the en
     if ((await page.getAttribute('#btn-engine', 'aria-pressed')) !== 'true') await page.click('#btn-engine');
     await page.waitForFunction(() => document.querySelectorAll('#pv-lines li').length >= 1, null, { timeout: 60000 });
     await screenshot(page, 'pwa-app-offline-analysis');
+    // The embed demo page is precached too: its boards play and analyse offline.
+    await page.goto(`${server.url}embed.html`);
+    await page.waitForFunction(() => document.querySelector('#black').position.split(' ')[1] === 'b', null, { timeout: 60000 });
+    await page.waitForFunction(() => document.querySelector('#analyse').shadowRoot.querySelectorAll('.pv .line').length === 3, null, { timeout: 60000 });
+    await page.locator('#play [data-square="d2"]').first().click();
+    await page.locator('#play [data-square="d4"]').first().click();
+    await page.waitForFunction(() => document.querySelector('#play').position.split(' ')[1] === 'w' && document.querySelector('#play').position.includes('3P4'), null, { timeout: 60000 });
+    await screenshot(page, 'pwa-embed-demo-offline');
     assert.equal(server.stats.requests.length, 0, 'nothing reached the server');
     await cspClean();
   } finally {
@@ -188,7 +197,7 @@ test('a new build replaces the cache: update notice, reload, old cache gone, unc
   try {
     server.setRoot(dir);
     server.resetStats();
-    await page.reload();
+    await page.goto(server.url);
     await page.waitForFunction(() => document.documentElement.dataset.pwa === 'update-ready', null, { timeout: 30000 });
     const toast = page.locator('.azurite-pwa-notice .toast');
     await toast.waitFor();

@@ -127,6 +127,7 @@ test('bad attributes show a message inside the element; the host page keeps work
   await page.waitForFunction(() => ['fen', 'mode', 'src', 'pgn'].every((id) => document.getElementById(id).dataset.state === 'error'));
   await assert.doesNotReject(msg('fen').waitFor({ state: 'visible' }));
   assert.match(await msg('fen').textContent(), /^Invalid fen "rnbqkbnr\/pppppppp\/8\/8\/8\/8\/PPPPPPPP\/RNBQKBNX.*": /);
+  assert.doesNotMatch(await msg('fen').textContent(), /Invalid FEN/, 'the reason is not prefixed twice');
   assert.match(await msg('mode').textContent(), /^Unknown mode "blitz": use play, analyse or view\.$/);
   assert.match(await msg('src').textContent(), /^Could not load pgn-src "missing\/game\.pgn": HTTP 404/);
   assert.match(await msg('pgn').textContent(), /^pgn-src "bad\.pgn": Illegal move/);

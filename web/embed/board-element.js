@@ -185,7 +185,7 @@ export class AzuriteBoard extends HTMLElement {
       try {
         game = parseFen(config.fen);
       } catch (e) {
-        errors.push(`Invalid fen "${clip(config.fen)}": ${e.message.replace(/^Invalid FEN:\s*/i, '')}`);
+        errors.push(`Invalid fen "${clip(config.fen)}": ${e.message.replace(/^(Invalid FEN:\s*)+/i, '')}`);
       }
     }
     if (!errors.length && config.pgnSrc) {
