@@ -107,12 +107,14 @@ func TestHashAssets(t *testing.T) {
 
 func TestScanAndServiceWorker(t *testing.T) {
 	dir := writeTree(t, map[string]string{
-		"index.html":       "<p>",
-		"app.js":           "a",
-		"app.js.map":       "{}",
-		"app.js.LEGAL.txt": "l",
-		"sw.js":            "old",
-		"icons/i.png":      "png",
+		"index.html":            "<p>",
+		"app.js":                "a",
+		"app.js.map":            "{}",
+		"app.js.LEGAL.txt":      "l",
+		"sw.js":                 "old",
+		"icons/i.png":           "png",
+		"bench/board-wasm.test": "scratch",
+		"notes.md":              "scratch",
 	})
 	info, err := Scan(dir)
 	if err != nil {

@@ -24,11 +24,26 @@ type BuildInfo struct {
 	Files   map[string]string `json:"files"`
 }
 
+// shippedDirs are the folders of dist/ that belong to the app; other make targets keep
+// scratch output in other subfolders (e.g. dist/bench), which is never shipped.
+var shippedDirs = map[string]bool{".": true, "assets": true, "icons": true, "demo": true}
+
+// shippedExts are the file types the app is made of.
+var shippedExts = map[string]bool{
+	".html": true, ".js": true, ".css": true, ".wasm": true, ".bin": true, ".svg": true,
+	".png": true, ".webmanifest": true, ".txt": true, ".pgn": true,
+}
+
 // notPrecached reports files of dist/ the service worker does not fetch on install:
-// itself, source maps, extracted licence comments and the release metadata.
+// itself, source maps, extracted licence comments, and anything that is not part of
+// the app (other targets' scratch files).
 func notPrecached(rel string) bool {
 	base := path.Base(rel)
-	return rel == "sw.js" || rel == "build.json" || strings.HasPrefix(base, ".") ||
+	top := strings.SplitN(rel, "/", 2)[0]
+	if !strings.Contains(rel, "/") {
+		top = "."
+	}
+	return rel == "sw.js" || strings.HasPrefix(base, ".") || !shippedDirs[top] || !shippedExts[path.Ext(rel)] ||
 		strings.HasSuffix(rel, ".map") || strings.HasSuffix(rel, ".LEGAL.txt")
 }
 
