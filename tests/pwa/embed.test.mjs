@@ -190,3 +190,31 @@ test('host page CSS does not change the embed', async () => {
   await clean.close();
   await hostile.close();
 });
+
+test('inside the shadow root: drag moves and the promotion chooser work', async () => {
+  const page = await open('input.html');
+  await page.waitForFunction(() => ['q', 'd'].every((id) => document.getElementById(id).dataset.state === 'ready'));
+  // Drag e2 to e4 (cm-chessboard tracks the pointer on window: the shadow-root fix).
+  const a = await page.locator('#d [data-square="e2"]').first().boundingBox();
+  const z = await page.locator('#d [data-square="e4"]').first().boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 - 8, { steps: 3 });
+  await page.mouse.move(z.x + z.width / 2, z.y + z.height / 2, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'd'));
+  const [drag] = await events(page, 'move', 'd');
+  assert.equal(drag.detail.san, 'e4');
+  // Promotion: a7-a8 opens the chooser; pick the knight.
+  await page.locator('#q [data-square="a7"]').first().click();
+  await page.locator('#q [data-square="a8"]').first().click();
+  await page.locator('#q .promotion-dialog-button[data-piece="wn"]').click();
+  await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'q'));
+  const [promo] = await events(page, 'move', 'q');
+  assert.equal(promo.detail.san, 'a8=N');
+  assert.equal(promo.detail.promotion, 'n');
+  assert.equal(await page.locator('#q').evaluate((el) => el.position.split(' ')[0]), 'N7/7k/8/8/8/8/8/K7');
+  await screenshot(page, 'pwa-embed-input');
+  await cspClean(page);
+  await page.close();
+});
