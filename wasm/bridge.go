@@ -29,13 +29,16 @@ type bridge struct {
 	queue  []request
 	signal chan struct{} // cap 1: "the queue is not empty"
 
-	typed  atomic.Bool // the latest message was typed: answer with events
-	quit   atomic.Bool // "quit" was received: refuse further messages
-	events eventParser // used only from output, which the handler serialises
+	typed       atomic.Bool   // the latest message was typed: answer with events
+	warming     atomic.Bool   // the warm-up search may still run (see warmUpLines)
+	warmDone    chan struct{} // cap 1: the warm-up search has printed its bestmove
+	hashDefault string        // the Hash option's default, restored after the warm-up
+	quit        atomic.Bool   // "quit" was received: refuse further messages
+	events      eventParser   // used only from output, which the handler serialises
 }
 
 func newBridge(host js.Value) *bridge {
-	return &bridge{host: host, signal: make(chan struct{}, 1)}
+	return &bridge{host: host, signal: make(chan struct{}, 1), warmDone: make(chan struct{}, 1)}
 }
 
 // send is the page's entry point: one postMessage payload.
@@ -45,7 +48,6 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 		return nil
 	}
 	r, err := parseMessage(args[0])
-	b.typed.Store(r.typed)
 	if b.quit.Load() {
 		b.reportError(r.typed, errors.New("the engine has quit"))
 		return nil
@@ -78,7 +80,16 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 // loop feeds queued requests to the handler until "quit", then waits for a
 // running search to report and tells the host.
 func (b *bridge) loop() {
-	for range b.signal {
+	b.startWarmUp()
+	for {
+		select {
+		case <-b.warmDone:
+			if b.warming.Load() {
+				b.endWarmUp()
+			}
+			continue
+		case <-b.signal:
+		}
 		for {
 			b.mu.Lock()
 			if len(b.queue) == 0 {
@@ -99,6 +110,12 @@ func (b *bridge) loop() {
 
 // run executes one request and reports whether it was "quit".
 func (b *bridge) run(r request) (quit bool) {
+	// Replies take the form of the message being processed; a running
+	// search's lines follow the latest processed message.
+	b.typed.Store(r.typed)
+	if b.warming.Load() && !r.leavesEngineAlone() {
+		b.endWarmUp()
+	}
 	if r.stopFlag.Truthy() {
 		b.hook.setFlag(r.stopFlag)
 		b.event(event{"type": "stopflag"})
@@ -126,6 +143,17 @@ func (b *bridge) run(r request) (quit bool) {
 
 // output receives every line the handler writes.
 func (b *bridge) output(line string) {
+	if b.warming.Load() && (strings.HasPrefix(line, "bestmove") || strings.HasPrefix(line, "info ") && !strings.HasPrefix(line, "info string")) {
+		// The warm-up search's output: hidden; its end lets the command
+		// loop reset the engine while nothing waits.
+		if strings.HasPrefix(line, "bestmove") {
+			select {
+			case b.warmDone <- struct{}{}:
+			default:
+			}
+		}
+		return
+	}
 	if !b.typed.Load() {
 		b.host.Call("line", line)
 		return
@@ -154,4 +182,65 @@ func (b *bridge) reportError(typed bool, err error) {
 		e["where"] = me.where
 	}
 	b.event(e)
+}
+
+// warmUpLines is a short search run right after the engine reports ready.
+// V8 compiles wasm functions lazily, on first call, so the first search after
+// a load otherwise runs cold code: measured under node on a loaded 2-core box,
+// the first search crawled at about 2,000 nps and a stop took 790 ms to be
+// answered, against 2-30 ms for later searches. Running the hot paths once
+// (search, quiescence, move picker, evaluation, bestmove output) moves that
+// compile time to where nothing waits on the engine. Run before ready, the
+// same warm-up delayed readyok by 1.5-2.5 s on that box, so instead it runs
+// in the background and the first message stops it.
+var warmUpLines = []string{
+	// A 1 MB table during the warm-up: endWarmUp then clears only that
+	// (a 16 MB clear in not-yet-optimised code took ~0.5 s on that box)
+	// and gets a fresh, already-zero 16 MB table.
+	"setoption name Hash value 1",
+	"position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+	"go depth 6",
+}
+
+// startWarmUp starts the warm-up search and returns: "uci", "isready" and
+// the like are answered while it runs; the first command that needs the
+// engine ends it (endWarmUp).
+func (b *bridge) startWarmUp() {
+	b.hashDefault = "16"
+	for _, o := range b.h.Session().Options() {
+		if o.Name == "Hash" {
+			b.hashDefault = o.Default
+		}
+	}
+	b.warming.Store(true)
+	for _, l := range warmUpLines {
+		b.h.HandleLine(l)
+	}
+}
+
+// endWarmUp stops the warm-up search and leaves the engine as new: start
+// position, empty hash table (so searches stay reproducible).
+func (b *bridge) endWarmUp() {
+	b.h.Session().Stop()
+	b.h.Session().Wait()
+	b.warming.Store(false)
+	b.h.HandleLine("ucinewgame")
+	b.h.HandleLine("setoption name Hash value " + b.hashDefault)
+	b.h.HandleLine("position startpos")
+}
+
+// leavesEngineAlone reports whether every line of r can run beside the
+// warm-up search without seeing its state.
+func (r request) leavesEngineAlone() bool {
+	if r.isBook || r.stopFlag.Truthy() {
+		return false
+	}
+	for _, l := range r.lines {
+		switch l {
+		case "uci", "isready", "debug on", "debug off":
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -102,7 +102,7 @@ export class EngineClient {
   /** newGame tells the engine a new game starts (clears its tables). */
   newGame() {
     this._stopSearch();
-    return this._enqueue(() => this._command([{ type: 'newgame' }]));
+    return this._handled(this._enqueue(() => this._command([{ type: 'newgame' }])));
   }
 
   /** loadBook hands a Polyglot book (ArrayBuffer or Uint8Array) to the engine. */
@@ -124,7 +124,7 @@ export class EngineClient {
   position(fen, moves = []) {
     this._stopSearch();
     const pos = { fen: fen || null, moves: [...moves] };
-    return this._enqueue(async () => {
+    return this._handled(this._enqueue(async () => {
       try {
         await this._command([this._positionMessage(pos)]);
         this._position = pos;
@@ -133,7 +133,14 @@ export class EngineClient {
         this._positionError = err;
         throw err;
       }
-    });
+    }));
+  }
+
+  // _handled marks p's rejection as handled, for callers that do not await
+  // it (the error also reaches on('error')); awaiting callers still see it.
+  _handled(p) {
+    p.catch(() => {});
+    return p;
   }
 
   /**
@@ -181,7 +188,7 @@ export class EngineClient {
     this._waiting = null;    // {type, resolve, reject} for a typed reply (book)
     this._lastHeard = performance.now();
     this._loaded = false;
-    this._pinging = false;
+    this._pingAt = null;
     let resolveLoaded, rejectLoaded;
     this._loadedPromise = new Promise((res, rej) => { resolveLoaded = res; rejectLoaded = rej; });
     this._loadedPromise.catch(() => {});
@@ -282,7 +289,7 @@ export class EngineClient {
 
   _receive(d) {
     this._lastHeard = performance.now();
-    this._pinging = false;
+    this._pingAt = null;
     this._emit('message', d);
     if (typeof d === 'string' || !d || typeof d !== 'object') return; // a raw send()'s reply
     switch (d.type) {
@@ -297,6 +304,9 @@ export class EngineClient {
         this._uci?.options.push(d);
         break;
       case 'uciok':
+        // A worker that saw a raw string first posts no 'loaded': uciok implies it.
+        this._loaded = true;
+        this._onLoaded.resolve();
         if (this._uci) { this._uci.resolve(); this._uci = null; }
         break;
       case 'readyok': {
@@ -345,20 +355,29 @@ export class EngineClient {
     return !this._loaded || this._uci || this._search || this._barriers.length > 0 || this._waiting;
   }
 
+  // The timer may be throttled (background tabs run intervals once a
+  // minute), so a restart needs a ping that went unanswered, not just a long
+  // gap since the last tick.
   _startTimer() {
     clearInterval(this._timer);
     const ms = this.config.watchdogMs;
     if (!ms) return;
     this._timer = setInterval(() => {
-      if (this._dead || !this._outstanding()) { this._lastHeard = performance.now(); return; }
-      const silent = performance.now() - this._lastHeard;
-      const limit = this._loaded ? ms : this.config.loadTimeoutMs;
-      if (silent > limit) {
+      const now = performance.now();
+      if (this._dead || !this._outstanding()) { this._lastHeard = now; this._pingAt = null; return; }
+      const silent = now - this._lastHeard;
+      if (!this._loaded) {
+        if (silent > this.config.loadTimeoutMs) this._restart(`not loaded after ${Math.round(silent)} ms`);
+        return;
+      }
+      if (this._pingAt == null) {
+        if (silent > ms / 2) {
+          this._pingAt = now;
+          this._worker.postMessage({ type: 'isready' });
+          this._barriers.push({ resolve() {}, reject() {}, errors: [] }); // its readyok
+        }
+      } else if (now - this._pingAt > ms / 2 && silent > ms) {
         this._restart(`no answer for ${Math.round(silent)} ms`);
-      } else if (this._loaded && silent > ms / 2 && !this._pinging) {
-        this._pinging = true;
-        this._worker.postMessage({ type: 'isready' }); // its readyok has no barrier: ignored
-        this._barriers.push({ resolve() {}, reject() {}, errors: [] });
       }
     }, Math.max(50, ms / 8));
   }

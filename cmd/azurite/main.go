@@ -8,6 +8,7 @@
 //	azurite book probe FEN       the embedded (or -book) book's moves and weights
 //	azurite book build SRC DST   write the compact book derived from SRC (make book)
 //	azurite -version             print the version
+//	azurite -seed N              fix the random choices (book, weakened play) for reproducible games
 package main
 
 import (
@@ -16,6 +17,7 @@ import (
 	"io"
 	"os"
 	"strconv"
+	"time"
 
 	"github.com/azurite-chess/azurite/engine/session"
 	"github.com/azurite-chess/azurite/engine/uci"
@@ -33,6 +35,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("azurite", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	showVersion := fs.Bool("version", false, "print the version and exit")
+	seed := fs.Uint64("seed", 0, "seed for book choices and weakened play (0: from the clock, so games vary)")
 	bookPath := fs.String("book", "", "Polyglot book for `book probe` and OwnBook (default: the embedded compact book)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: azurite [-version] [-book FILE] [bench [depth] | perft D [FEN] | book probe FEN | book build SRC DST]")
@@ -54,11 +57,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		bookData = data
 	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano()) | 1
+	}
 	rest := fs.Args()
 	if len(rest) == 0 {
 		cfg := uci.Config{
 			Name: "Azurite", Author: "the Azurite developers", Version: version,
-			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile},
+			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile, Seed: *seed},
 		}
 		if err := uci.Run(stdin, stdout, cfg); err != nil {
 			fmt.Fprintln(stderr, "azurite:", err)

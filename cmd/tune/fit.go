@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/eval"
@@ -139,12 +140,14 @@ func runFit(args []string) error {
 	fs := flag.NewFlagSet("fit", flag.ContinueOnError)
 	data := fs.String("data", "", "labelled positions, FEN;result per line (required)")
 	out := fs.String("out", "", "write the fitted weights as Go source to this file (e.g. engine/eval/weights.go)")
-	epochs := fs.Int("epochs", 400, "full-batch gradient steps")
+	epochs := fs.Int("epochs", 60, "full-batch gradient steps (the held-out error bottoms out early)")
 	lr := fs.Float64("lr", 1.0, "Adam step size in centipawns")
 	decay := fs.Float64("decay", 1e-7, "L2 pull towards the starting weights")
 	minCount := fs.Int("min", 50, "fit only weights seen in at least this many positions")
 	limit := fs.Int("limit", 0, "read at most this many positions (0 = all)")
 	fromUntuned := fs.Bool("untuned", true, "start from the hand-set weights rather than the shipped ones")
+	freeze := fs.String("freeze", "", "comma-separated Layout blocks or groups to keep at their starting values (e.g. PSQ,Mobility)")
+	every := fs.Int("every", 50, "print the error every this many epochs")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -164,10 +167,11 @@ func runFit(args []string) error {
 	if len(samples) < 100 {
 		return fmt.Errorf("fit: only %d usable positions in %s", len(samples), *data)
 	}
-	// Hold out every 10th position to check that the fit generalises.
+	// Hold out every 10th block of 1000 consecutive positions (whole games,
+	// mostly) to check that the fit generalises beyond the games it saw.
 	var train, test []sample
 	for i := range samples {
-		if i%10 == 9 {
+		if i/1000%10 == 9 {
 			test = append(test, samples[i])
 		} else {
 			train = append(train, samples[i])
@@ -181,6 +185,23 @@ func runFit(args []string) error {
 	fmt.Printf("K = %.4f\nMSE before: train %.6f  test %.6f\n", k, before, beforeTest)
 
 	mask := used(train, *minCount)
+	for _, name := range strings.Split(*freeze, ",") {
+		if name == "" {
+			continue
+		}
+		found := false
+		for _, b := range eval.Layout {
+			if b.Name == name || b.Group == name {
+				found = true
+				for i := b.Start; i < b.Start+b.Len; i++ {
+					mask[i] = false
+				}
+			}
+		}
+		if !found {
+			return fmt.Errorf("fit: -freeze: no block or group %q", name)
+		}
+	}
 	t1 := time.Now()
 	w := fit(start, train, k, fitConfig{epochs: *epochs, lr: *lr, decay: *decay}, func(epoch int, w *weights) {
 		for i := range mask {
@@ -188,7 +209,7 @@ func runFit(args []string) error {
 				w.mg[i], w.eg[i] = start.mg[i], start.eg[i]
 			}
 		}
-		if epoch%50 == 0 {
+		if epoch%*every == 0 {
 			fmt.Printf("epoch %4d  train %.6f  test %.6f  (%s)\n", epoch, mse(w, train, k), mse(w, test, k), time.Since(t1).Round(time.Second))
 		}
 	})

@@ -27,4 +27,24 @@
 // walking up to go.mod (shared_test.go). Perft counts up to 200k nodes always
 // run; every depth of standard.epd and named.epd runs without -short
 // (make perft-deep). Chess960 castling is not supported.
+//
+// Speed (make bench-perft BENCH_RUNS=3 on the shared 2-core VM, medians of
+// Mnps over the process's user CPU time; wall-clock medians in parentheses,
+// which mostly measure the load of the neighbours). Perft is bulk-counted
+// (depth-1 moves generated, not made) for both engines, as dragontoothmg's
+// Perft does; the no-bulk rows make and unmake every leaf.
+//
+//	                    native          wasm (node)    dragontoothmg
+//	startpos d6 bulk    94.5 (23.4)     32.1 (7.9)     35.6 (16.0)
+//	Kiwipete d5 bulk    141.4 (37.7)    43.4 (11.9)    58.3 (20.3)
+//	startpos d5 no bulk 19.5 (5.5)      5.2 (1.0)      3.6 (1.4)
+//	Kiwipete d4 no bulk 20.4 (5.3)      5.6 (1.2)      3.8 (1.3)
+//
+// So native/dragontoothmg is 2.4-2.7 (bulk) and 5.4 (no bulk) in CPU time,
+// 1.5-1.9 and 4.0 in wall time; wasm/native is 0.31-0.34 (bulk) and 0.27
+// (no bulk). The wasm gap is the Go wasm back end: every taken branch in a
+// function with call sites (bounds-check panics included) goes through a
+// br_table dispatch on PC_B, and arguments travel through memory; masking
+// indices and inlining helpers by hand bought 5-15 %, not the factor of 1.5
+// the goal asked for.
 package board

@@ -14,12 +14,12 @@ import "math/bits"
 // seeded trial search (findMagic in magic_gen_test.go; `go test -run
 // TestGenerateMagics -genmagic` rewrites the file). Searching at init instead
 // took about 0.95 s natively, far too slow for a wasm start-up; filling the
-// tables from the constants is what init pays (BenchmarkMagicInit: 10-28 ms
-// native, 70 ms wasm under node, on the loaded shared machine).
+// tables from the constants is what init pays (BenchmarkMagicInit, below).
 //
 // Measured (BenchmarkSliders: one rook plus one bishop lookup on random
-// occupancies, same run, loaded machine): magic 45-62 ns vs ray walk 276-379 ns
-// natively (6-8x), 69 ns vs 1107 ns as wasm under node (16x).
+// occupancies, same run, loaded machine): magic 12-62 ns vs ray walk
+// 276-379 ns natively (6-23x), 69-88 ns vs 1092-1107 ns as wasm under node
+// (12-16x).
 
 type magic struct {
 	mask   Bitboard
@@ -31,22 +31,25 @@ type magic struct {
 var (
 	rookMagics   [64]magic
 	bishopMagics [64]magic
-	rookTable    [0x19000]Bitboard // 102400 entries: sum of 2^bits over the squares
-	bishopTable  [0x1480]Bitboard  // 5248 entries
-	rookRays     [64]Bitboard      // empty-board rook attacks
-	bishopRays   [64]Bitboard      // empty-board bishop attacks
+	// The tables hold 102400 and 5248 entries (the sum of 2^bits over the
+	// squares), padded to a power of two so a lookup masks its index instead
+	// of paying a bounds check (a branch, and a block of its own in wasm).
+	rookTable   [1 << 17]Bitboard
+	bishopTable [1 << 13]Bitboard
+	rookRays    [64]Bitboard // empty-board rook attacks
+	bishopRays  [64]Bitboard // empty-board bishop attacks
 )
 
 // RookAttacks returns the squares a rook on sq attacks given the occupancy occ.
 func RookAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &rookMagics[sq&63]
-	return rookTable[m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift)]
+	return rookTable[(m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift))&(1<<17-1)]
 }
 
 // BishopAttacks returns the squares a bishop on sq attacks given the occupancy occ.
 func BishopAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &bishopMagics[sq&63]
-	return bishopTable[m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift)]
+	return bishopTable[(m.offset+uint32(uint64(occ&m.mask)*m.magic>>m.shift))&(1<<13-1)]
 }
 
 // QueenAttacks returns the squares a queen on sq attacks given the occupancy occ.
@@ -79,8 +82,8 @@ func initMagics(ms *[64]magic, table []Bitboard, rays *[64]Bitboard, dirs [4][2]
 		}
 		offset += uint32(1) << bitsN
 	}
-	if int(offset) != len(table) {
-		panic("board: magic table size mismatch")
+	if int(offset) > len(table) {
+		panic("board: magic table too small")
 	}
 }
 
@@ -92,10 +95,11 @@ var dirRays [8][64]Bitboard
 var dirSteps = [8][2]int{{0, 1}, {1, 0}, {1, 1}, {-1, 1}, {0, -1}, {-1, 0}, {-1, -1}, {1, -1}}
 
 // classicalAttacks computes slider attacks ray by ray, cutting each ray
-// behind its first blocker: the "classical approach", 1.5-4x quicker than
-// the square-by-square walk in BenchmarkSliders (three interleaved runs on
-// the loaded machine), which keeps filling the magic tables at init cheaper
-// (it matters for the wasm start-up).
+// behind its first blocker: the "classical approach", used to fill the magic
+// tables at init. BenchmarkSliders: 1.5-4x quicker than the square-by-square
+// walk natively (three interleaved runs on the loaded machine), but no
+// quicker as wasm under node (1111 vs 1092 ns), where BenchmarkMagicInit
+// stays at about 70 ms on the loaded machine (5.8-14 ms natively).
 func classicalAttacks(sq Square, occ Bitboard, ds [4]int) Bitboard {
 	var att Bitboard
 	for _, d := range ds {

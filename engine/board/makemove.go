@@ -28,15 +28,17 @@ func init() {
 // state for UnmakeMove. It allocates only when the history outgrows its
 // preallocated capacity.
 func (p *Position) MakeMove(m Move) {
+	p.st.move = m // recorded in the pushed copy: the move played from that state
 	p.hist = append(p.hist, p.st)
-	p.hist[len(p.hist)-1].move = m
 	st := &p.st
-	us := p.side
+	us := p.side & 1
 	them := us ^ 1
-	from, to := m.From(), m.To()
-	pc := m.Piece()
+	// The masks below cost one AND each and let the compiler drop the bounds
+	// checks, which in wasm are branches that split the function into blocks.
+	from, to := m.From()&63, m.To()&63
+	pc := m.Piece() & 15
 
-	key := st.key ^ sideKey ^ castleKeys[st.castle]
+	key := st.key ^ sideKey ^ castleKeys[st.castle&15]
 	if st.ep != NoSquare {
 		key ^= epKeys[st.ep.File()]
 		st.ep = NoSquare
@@ -46,10 +48,10 @@ func (p *Position) MakeMove(m Move) {
 		st.fullmove++
 	}
 
-	if cap := m.Captured(); cap != NoPiece {
+	if cap := m.Captured() & 15; cap != NoPiece {
 		capSq := to
 		if m&FlagEnPassant != 0 {
-			capSq = to ^ 8
+			capSq = (to ^ 8) & 63
 		}
 		p.remove(cap, capSq)
 		key ^= pieceKeys[cap][capSq]
@@ -69,7 +71,7 @@ func (p *Position) MakeMove(m Move) {
 		st.halfmove = 0
 		st.pawnKey ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
 		if promo := m.Promotion(); promo != NoPieceType {
-			np := MakePiece(us, promo)
+			np := MakePiece(us, promo) & 15
 			p.remove(pc, to)
 			p.put(np, to)
 			key ^= pieceKeys[pc][to] ^ pieceKeys[np][to]
@@ -85,20 +87,21 @@ func (p *Position) MakeMove(m Move) {
 		}
 	} else if m&FlagCastle != 0 {
 		r := castleRook[to]
+		r[0], r[1] = r[0]&63, r[1]&63
 		rook := MakePiece(us, Rook)
 		p.shift(rook, r[0], r[1])
 		key ^= pieceKeys[rook][r[0]] ^ pieceKeys[rook][r[1]]
 		st.psq += psqTable[rook][r[1]] - psqTable[rook][r[0]]
 	}
 
-	st.castle &= castleMask[from] & castleMask[to]
-	st.key = key ^ castleKeys[st.castle]
+	st.castle &= castleMask[from] & castleMask[to] & 15
+	st.key = key ^ castleKeys[st.castle&15]
 	p.side = them
 	// Checkers. Most moves cannot give check: the moved (or promoted) piece
 	// does not reach the king's square even on an empty board, and 'from' is
 	// not on a line with the king (no discovery). Only the rest pay for the
 	// full attacker scan; en passant and castling always do.
-	ksq := (p.byType[King] & p.byColor[them]).LSB()
+	ksq := (p.byType[King] & p.byColor[them]).LSB() & 63
 	st.checkers = 0
 	if m&(FlagEnPassant|FlagCastle) != 0 || lineBB[from][ksq] != 0 ||
 		reach[us][p.board[to].Type()][to].Has(ksq) {
@@ -108,7 +111,7 @@ func (p *Position) MakeMove(m Move) {
 
 // reach[c][pt][sq] is where a piece of type pt and colour c on sq attacks on
 // an empty board (nothing for a king: a king never gives check).
-var reach [2][7][64]Bitboard
+var reach [2][8][64]Bitboard
 
 // Runs after attacks.go's init (init functions run in file-name order).
 func init() {

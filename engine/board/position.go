@@ -8,7 +8,7 @@ package board
 // own (Copy / CopyFrom).
 type Position struct {
 	board   [64]Piece
-	byType  [7]Bitboard // index 0 is unused; byType[pt] holds both colours
+	byType  [8]Bitboard // index 0 (and 7) unused; byType[pt] holds both colours; 8 entries so pt&7 needs no bounds check
 	byColor [2]Bitboard
 	occ     Bitboard
 	side    Color
@@ -145,6 +145,8 @@ func (p *Position) AttackersTo(sq Square, occ Bitboard) Bitboard {
 
 // attacked reports whether any piece of colour by attacks sq, sliders seen through occ.
 func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
+	sq &= 63 // the masks let the compiler drop bounds checks (each one is a branch and a block in wasm)
+	by &= 1
 	them := p.byColor[by]
 	if knightAttacks[sq]&p.byType[Knight]&them != 0 ||
 		pawnAttacks[by^1][sq]&p.byType[Pawn]&them != 0 ||
@@ -159,28 +161,35 @@ func (p *Position) attacked(sq Square, by Color, occ Bitboard) bool {
 
 // put places pc on the empty square sq, updating bitboards only.
 func (p *Position) put(pc Piece, sq Square) {
+	pc &= 15
+	sq &= 63
 	b := SquareBB(sq)
 	p.board[sq] = pc
 	p.byType[pc.Type()] |= b
-	p.byColor[pc.Color()] |= b
+	p.byColor[pc>>3&1] |= b
 	p.occ |= b
 }
 
 // remove takes pc off sq, updating bitboards only.
 func (p *Position) remove(pc Piece, sq Square) {
+	pc &= 15
+	sq &= 63
 	b := SquareBB(sq)
 	p.board[sq] = NoPiece
 	p.byType[pc.Type()] &^= b
-	p.byColor[pc.Color()] &^= b
+	p.byColor[pc>>3&1] &^= b
 	p.occ &^= b
 }
 
 // shift moves pc from one square to another (to must be empty), bitboards only.
 func (p *Position) shift(pc Piece, from, to Square) {
+	pc &= 15
+	from &= 63
+	to &= 63
 	b := SquareBB(from) | SquareBB(to)
 	p.board[from] = NoPiece
 	p.board[to] = pc
 	p.byType[pc.Type()] ^= b
-	p.byColor[pc.Color()] ^= b
+	p.byColor[pc>>3&1] ^= b
 	p.occ ^= b
 }

@@ -119,7 +119,9 @@ func TestTermOrdering(t *testing.T) {
 	tests := []struct {
 		name, better, worse string
 	}{
-		{"passed-6th-beats-3rd", "4k3/p7/4P3/8/8/8/7P/4K3 w - - 0 1", "4k3/p7/8/8/8/4P3/7P/4K3 w - - 0 1"},
+		// Both kings are equally far from the two stop squares (c7, c4), so
+		// only the pawn's rank differs.
+		{"passed-6th-beats-3rd", "8/p7/2P4K/5k2/8/8/8/8 w - - 0 1", "8/p7/7K/5k2/8/2P5/8/8 w - - 0 1"},
 		{"knight-centre-beats-corner", "4k3/7p/8/8/3N4/8/8/4K3 w - - 0 1", "4k3/7p/8/8/8/8/8/N3K3 w - - 0 1"},
 		{"connected-beats-isolated", "4k3/8/8/8/8/3PP3/8/4K3 w - - 0 1", "4k3/8/8/8/8/2P2P2/8/4K3 w - - 0 1"},
 		{"bishop-pair-beats-same-colour", "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1", "4k3/8/8/8/8/8/8/2B1K1B1 w - - 0 1"},

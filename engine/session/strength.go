@@ -23,9 +23,14 @@ import (
 //
 // These constants are a first guess, to be calibrated against rated anchors.
 const (
-	weakLines          = 4   // MultiPV lines considered by a weakened search
-	weakMarginPerLevel = 15  // centipawns of allowed loss per level below 20
-	weakMinNodes       = 200 // node budget at level 0, doubling every two levels
+	weakLines          = 4  // MultiPV lines considered by a weakened search
+	weakMarginPerLevel = 15 // centipawns of allowed loss per level below 20
+	// weakMinNodes is the node budget at level 0, doubling every two levels.
+	// It must let depth 1 finish with weakLines lines (a few hundred to a few
+	// thousand nodes in a middlegame): at 200 it often did not, and the move
+	// then came from an unfinished iteration instead of the candidate draw
+	// (seen in a gauntlet as moves with no score).
+	weakMinNodes = 5000
 )
 
 // level returns the strength level in [0, 20] (mu held).

@@ -7,7 +7,10 @@
 //   - stop -> bestmove latency over TRIALS trials (Chromium and node);
 //   - .wasm size raw/gzip/brotli.
 // Every workload is the same UCI text: for each position, ucinewgame, position,
-// go depth DEPTH; nps = total nodes / total time of the last info lines.
+// go depth DEPTH. Two speeds are printed: wall nps (total nodes / total time
+// of the last info lines) and CPU nps (nodes per second of CPU time of the
+// threads that search, read from /proc), which holds up better on a shared,
+// overloaded machine.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,7 +21,7 @@ import { serve } from './static-server.mjs';
 import { launch } from './browser.mjs';
 import { DIST, ROOT, RUNNER, requireBuild, median } from './paths.mjs';
 
-const DEPTH = Number(process.env.DEPTH || 9);
+const DEPTH = Number(process.env.DEPTH || 10);
 const ROUNDS = Number(process.env.ROUNDS || 3);
 const TRIALS = Number(process.env.TRIALS || 20);
 const POSITIONS = [
@@ -36,16 +39,73 @@ for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm']) fs.copyFileSync(p
 execFileSync('go', ['build', '-trimpath', '-ldflags=-s -X main.yieldMode=off', '-o', path.join(tmp, 'azurite-noyield.wasm'), './wasm'],
   { cwd: ROOT, env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' } });
 
+// cpuOf sums utime+stime (seconds) of the threads of pid whose name matches re
+// (all threads if re is null).
+function cpuOf(pid, re = null) {
+  let ticks = 0;
+  let tids = [];
+  try { tids = fs.readdirSync(`/proc/${pid}/task`); } catch { return 0; }
+  for (const tid of tids) {
+    try {
+      if (re && !re.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8'))) continue;
+      const f = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch { /* thread ended */ }
+  }
+  return ticks / 100;
+}
+
+function cpuOfThread(pid, tid) {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(f[11]) + Number(f[12])) / 100;
+  } catch { return 0; }
+}
+
+// chromiumWorkerCPU maps every Chromium dedicated-worker thread to its CPU
+// ticks; workerDelta is the CPU seconds spent between two maps (threads of
+// terminated workers may vanish in between, so only growth counts).
+function chromiumWorkerCPU() {
+  const m = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      if (!/chrom/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        if (!/^DedicatedWorker/.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8'))) continue;
+        m.set(`${pid}/${tid}`, cpuOfThread(pid, tid) * 100);
+      }
+    } catch { /* process or thread ended */ }
+  }
+  return m;
+}
+
+function workerDelta(before, after) {
+  let d = 0;
+  for (const [k, v] of after) d += v - (before.get(k) ?? 0);
+  return d / 100;
+}
+
 const lastInfo = (lines) => {
   const l = lines.filter((x) => / nodes \d+ /.test(x) && / time \d+/.test(x)).at(-1);
   return { nodes: Number(l.match(/ nodes (\d+)/)[1]), time: Number(l.match(/ time (\d+)/)[1]) };
 };
 
-async function workloadProcess(cmd, args) {
+// warmLines is an untimed pass first, so every build is measured with its
+// code compiled (V8 compiles wasm lazily and tiers up in the background).
+const warmLines = [POSITIONS[3], `go depth ${DEPTH - 2}`];
+
+// For node only the main thread runs the engine (its other threads compile
+// and collect garbage); native Go may run the search on any of its threads.
+async function workloadProcess(cmd, args, mainThreadOnly) {
   const p = new UCIProcess(cmd, args);
   p.send('uci');
   await p.wait(/^uciok$/, 120000);
+  const w = p.mark();
+  for (const l of warmLines) p.send(l);
+  await p.wait(/^bestmove /, 600000, w);
+  const cpuNow = () => (mainThreadOnly ? cpuOfThread(p.proc.pid, p.proc.pid) : cpuOf(p.proc.pid));
   let nodes = 0, time = 0;
+  const cpu0 = cpuNow();
   for (const pos of POSITIONS) {
     const m = p.mark();
     p.send('ucinewgame');
@@ -55,8 +115,9 @@ async function workloadProcess(cmd, args) {
     const r = lastInfo(p.since(m));
     nodes += r.nodes; time += r.time;
   }
+  const cpu = cpuNow() - cpu0;
   await p.quit();
-  return { nodes, nps: Math.round(nodes / time * 1000) };
+  return { nodes, nps: Math.round(nodes / time * 1000), cpuNps: Math.round(nodes / cpu) };
 }
 
 async function stopLatencyProcess(cmd, args, trials) {
@@ -82,11 +143,19 @@ const page = await browser.ctx.newPage();
 await page.goto(server.url + '/e/blank.html');
 
 async function workloadChromium(wasm) {
-  return page.evaluate(async ({ wasm, POSITIONS, DEPTH }) => {
+  await page.evaluate(async ({ wasm, warmLines }) => {
     const h = await import('/tests/page-helpers.js');
-    const e = h.open('/e/worker.js?wasm=' + wasm);
-    e.send('uci');
-    await e.wait(h.isLine('uciok'), 120000);
+    window.fe = h.open('/e/worker.js?wasm=' + wasm);
+    window.fe.send('uci');
+    await window.fe.wait(h.isLine('uciok'), 120000);
+    const m = window.fe.mark();
+    for (const l of warmLines) window.fe.send(l);
+    await window.fe.wait(h.isLine('bestmove'), 600000, m);
+  }, { wasm, warmLines });
+  const cpu0 = chromiumWorkerCPU();
+  const r = await page.evaluate(async ({ POSITIONS, DEPTH }) => {
+    const h = await import('/tests/page-helpers.js');
+    const e = window.fe;
     let nodes = 0, time = 0;
     for (const pos of POSITIONS) {
       const m = e.mark();
@@ -95,9 +164,11 @@ async function workloadChromium(wasm) {
       const l = e.log.slice(m).map((x) => x.data).filter((x) => / nodes \d+ /.test(x) && / time \d+/.test(x)).at(-1);
       nodes += Number(l.match(/ nodes (\d+)/)[1]); time += Number(l.match(/ time (\d+)/)[1]);
     }
-    e.w.terminate();
     return { nodes, nps: Math.round(nodes / time * 1000) };
-  }, { wasm, POSITIONS, DEPTH });
+  }, { POSITIONS, DEPTH });
+  r.cpuNps = Math.round(r.nodes / workerDelta(cpu0, chromiumWorkerCPU()));
+  await page.evaluate(() => window.fe.w.terminate());
+  return r;
 }
 
 async function chromiumLoadAndStop(trials) {
@@ -122,22 +193,24 @@ async function chromiumLoadAndStop(trials) {
 }
 
 const runs = { native: [], node: [], nodeNoYield: [], chromium: [], chromiumNoYield: [] };
+const cpuRuns = { native: [], node: [], nodeNoYield: [], chromium: [], chromiumNoYield: [] };
 let nodesCheck = null;
 for (let r = 0; r < ROUNDS; r++) {
   const row = {
-    native: await workloadProcess(native, []),
-    node: await workloadProcess(process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite.wasm')]),
-    nodeNoYield: await workloadProcess(process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-noyield.wasm')]),
+    native: await workloadProcess(native, [], false),
+    node: await workloadProcess(process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite.wasm')], true),
+    nodeNoYield: await workloadProcess(process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-noyield.wasm')], true),
     chromium: await workloadChromium('azurite.wasm'),
     chromiumNoYield: await workloadChromium('azurite-noyield.wasm'),
   };
-  for (const [k, v] of Object.entries(row)) runs[k].push(v.nps);
+  for (const [k, v] of Object.entries(row)) { runs[k].push(v.nps); cpuRuns[k].push(v.cpuNps); }
   const counts = Object.values(row).map((v) => v.nodes);
   nodesCheck ??= counts[0];
-  console.log(`round ${r + 1}: ` + Object.entries(row).map(([k, v]) => `${k} ${v.nps} nps (${v.nodes} nodes)`).join(', '));
+  console.log(`round ${r + 1}: ` + Object.entries(row).map(([k, v]) => `${k} ${v.nps} wall / ${v.cpuNps} cpu nps (${v.nodes} nodes)`).join(', '));
   if (new Set(counts).size !== 1) console.log('  note: node counts differ between builds: ' + counts.join(' '));
 }
 const med = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, median(v)]));
+const cmed = Object.fromEntries(Object.entries(cpuRuns).map(([k, v]) => [k, median(v)]));
 const ld = [];
 let chromiumLat = [];
 for (let i = 0; i < 3; i++) {
@@ -154,7 +227,9 @@ const wasm = fs.readFileSync(path.join(DIST, 'azurite.wasm'));
 const kib = (n) => (n / 1024).toFixed(1) + ' KiB';
 console.log(`\nworkload: ${POSITIONS.length} positions, go depth ${DEPTH}, ${ROUNDS} rounds (medians); load average ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 console.log(`nps native ${med.native}; wasm node ${med.node} (${(med.node / med.native).toFixed(2)}x native), Chromium ${med.chromium} (${(med.chromium / med.native).toFixed(2)}x native)`);
-console.log(`yield cost: node ${((1 - med.node / med.nodeNoYield) * 100).toFixed(1)} % (no-yield build ${med.nodeNoYield}), Chromium ${((1 - med.chromium / med.chromiumNoYield) * 100).toFixed(1)} % (no-yield build ${med.chromiumNoYield})`);
+console.log(`CPU nps native ${cmed.native}; wasm node ${cmed.node} (${(cmed.node / cmed.native).toFixed(2)}x native), Chromium ${cmed.chromium} (${(cmed.chromium / cmed.native).toFixed(2)}x native)`);
+console.log(`yield cost (CPU nps): node ${((1 - cmed.node / cmed.nodeNoYield) * 100).toFixed(1)} % (no-yield ${cmed.nodeNoYield}), Chromium ${((1 - cmed.chromium / cmed.chromiumNoYield) * 100).toFixed(1)} % (no-yield ${cmed.chromiumNoYield})`);
+console.log(`yield cost (wall nps): node ${((1 - med.node / med.nodeNoYield) * 100).toFixed(1)} % (no-yield build ${med.nodeNoYield}), Chromium ${((1 - med.chromium / med.chromiumNoYield) * 100).toFixed(1)} % (no-yield build ${med.chromiumNoYield})`);
 console.log(`new Worker -> readyok (Chromium, 3 loads): ${ld.map((x) => x.toFixed(0)).join(', ')} ms`);
 console.log(`stop -> bestmove, Chromium, ${TRIALS} trials: ${pct(chromiumLat)}  [${chromiumLat.map((x) => x.toFixed(1)).join(' ')}]`);
 console.log(`stop -> bestmove, node runner, ${TRIALS} trials: ${pct(nodeLat)}  [${nodeLat.map((x) => x.toFixed(1)).join(' ')}]`);
