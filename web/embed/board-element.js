@@ -208,6 +208,7 @@ export class AzuriteBoard extends HTMLElement {
   _start(game, token) {
     if (pool) pool.cancel(this);
     this._game = game;
+    if (!this._view) return; // not connected yet: connecting loads from the attributes
     this._initial = { json: game.toJSON(), ply: game.current.ply };
     this._thinking = false;
     this._over = null;
