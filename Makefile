@@ -10,7 +10,7 @@ GOFLAGS ?=
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
-.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-perft perft-deep
+.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
 all: build
 
@@ -216,6 +216,7 @@ AB_TIMEMARGIN    ?= 200
 GAUNTLET_GAMES   ?= 40
 GAUNTLET_TC      ?= 10+0.1
 GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
+GAUNTLET_TIMEMARGIN ?= 200
 STS_NODES        ?= 100000
 
 .PHONY: match-ab gauntlet sts
@@ -238,7 +239,7 @@ match-ab:
 gauntlet:
 	mkdir -p $(MATCH_DIR)
 	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
-	CONCURRENCY=1 ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
+	CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
 # Strategic Test Suite at a fixed node budget per position (reproducible).
@@ -259,7 +260,11 @@ serve: build-web
 
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web
-	node --test --test-concurrency=1 tests/web/
+	node --test --test-concurrency=1 tests/web/*.test.mjs
+
+# Time to interactive and main-thread frame times during a search (figures, not tests).
+bench-web: build-web
+	node tests/web/bench.mjs
 
 ## ---- offline app and embed (pwa) -------------------------------------------------
 

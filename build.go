@@ -202,6 +202,11 @@ func sizeReport(w io.Writer) error {
 		if err != nil {
 			return err
 		}
+		// Other make targets keep scratch output in dist/ subdirectories (bench
+		// binaries, releases); only the player's own files and assets/ are reported.
+		if d.IsDir() && p != distDir && d.Name() != "assets" && !strings.HasPrefix(p, filepath.Join(distDir, "assets")) {
+			return filepath.SkipDir
+		}
 		if !d.IsDir() && !strings.HasSuffix(p, ".map") && !strings.HasSuffix(p, ".LEGAL.txt") {
 			files = append(files, p)
 		}

@@ -107,15 +107,12 @@ export function createAnalysis(ctx) {
       const want = `${st.multipv}`;
       if (st.optionsSent !== want) {
         await ctx.engine.stop();
-        await ctx.engine.setOption('MultiPV', st.multipv);
-        await ctx.engine.setOption('UCI_AnalyseMode', true);
-        await ctx.engine.setOption('UCI_LimitStrength', false);
-        await ctx.engine.setOption('OwnBook', false);
+        await ctx.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false });
         st.optionsSent = want;
       }
       if (token !== st.token) return;
       const turn = node.fen.split(' ')[1];
-      ctx.engine.position(g.startFen, g.uciMoves(node));
+      ctx.setPosition(g.startFen, g.uciMoves(node));
       await ctx.engine.go({ infinite: true }, (info) => {
         if (token !== st.token || !info || !Array.isArray(info.pv) || !info.pv.length) return;
         const score = whiteScore(info, turn);
@@ -160,6 +157,8 @@ export function createAnalysis(ctx) {
   function render() {
     const list = byId('pv-lines');
     clear(list);
+    // Reserve room for every requested line so nothing below jumps as lines arrive.
+    list.style.setProperty('--pv-n', String(st.multipv));
     const bar = byId('evalbar');
     if (ctx.mode !== 'analysis') return;
     if (st.final) {
@@ -186,7 +185,7 @@ export function createAnalysis(ctx) {
     show(bar, true);
     const frac = best ? evalBarFraction(best.score) : 0.5;
     byId('evalbar-fill').style.height = `${(frac * 100).toFixed(1)}%`;
-    byId('evalbar-text').textContent = best ? formatScore(best.score) : st.final ? '–' : '';
+    byId('evalbar-text').textContent = best ? shortScore(best.score) : st.final ? '–' : '';
     bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
     bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
     bar.classList.toggle('flipped', ctx.view.orientation === 'b');
@@ -195,6 +194,13 @@ export function createAnalysis(ctx) {
     } else {
       ctx.view.setArrows([]);
     }
+  }
+
+  // shortScore fits the narrow eval bar: one decimal, no plus sign.
+  function shortScore(sc) {
+    if (sc.mate !== null && sc.mate !== undefined) return `#${sc.mate}`;
+    const v = Math.abs(sc.cp) >= 1000 ? Math.round(sc.cp / 100) : (sc.cp / 100).toFixed(1);
+    return String(v);
   }
 
   function formatNps(n) {

@@ -90,6 +90,25 @@ function boot() {
       controllers[mode].enter();
       ctx.refresh({ animate: false });
     },
+    // setOptions applies engine options one by one, skipping names the engine does not
+    // advertise (so a level keeps working with an engine that lacks, say, Book Variety).
+    async setOptions(opts) {
+      const known = Array.isArray(engine.options) && engine.options.length ? new Set(engine.options.map((o) => String(o.name).toLowerCase())) : null;
+      for (const [k, v] of Object.entries(opts)) {
+        if (known && !known.has(k.toLowerCase())) continue;
+        try {
+          await engine.setOption(k, v);
+        } catch (e) {
+          if (e && e.restarted) throw e;
+          console.warn(`setoption ${k}: ${e && e.message}`);
+        }
+      }
+    },
+    // setPosition sends the position; a refusal surfaces through go()'s rejection.
+    setPosition(fen, moves) {
+      const p = engine.position(fen, moves);
+      if (p && p.catch) p.catch(() => {});
+    },
     flip() {
       view.flip();
       for (const fn of ctx.listeners) fn();
@@ -114,6 +133,15 @@ function boot() {
     const n = ctx.game.current;
     ctx.say(n.san ? `${n.color === 'w' ? 'White' : 'Black'} ${n.san}` : 'Start position');
   };
+
+  // Outside play mode the rows above and below the board name the game's players.
+  ctx.listeners.add(() => {
+    if (ctx.mode === 'play') return;
+    const bottom = view.orientation;
+    const name = (c) => ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black');
+    byId('name-bottom').textContent = name(bottom);
+    byId('name-top').textContent = name(bottom === 'w' ? 'b' : 'w');
+  });
 
   const controllers = {
     play: createPlay(ctx),
@@ -201,6 +229,7 @@ function boot() {
     .ready()
     .then(async () => {
       ctx.engineReady = true;
+      performance.mark('azurite-engine-ready');
       byId('engine-state').textContent = 'engine ready';
       document.body.dataset.engine = 'ready';
       try {
@@ -236,6 +265,8 @@ function boot() {
   ctx.restoring = false;
   ctx.save();
   document.body.dataset.ready = 'true';
+  performance.mark('azurite-ready');
+  ctx.exportPgn = pgnText;
   window.azurite = ctx; // for tests and the console: read-only use
 }
 

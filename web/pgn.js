@@ -87,9 +87,13 @@ export function parsePgn(t) {
     const where = lineCol(first, variant.index + variant[0].indexOf('[') + 1);
     throw new InputError(`Line ${where.line}: the variant "${variant[1]}" is not supported; only standard chess is.`, where);
   }
+  // chess.js's grammar has no escapes inside tag values; PGN writes \" and \\. Swap
+  // them for same-length private-use placeholders (so error columns stay right) and
+  // put them back in the header values afterwards.
+  const escaped = first.replace(/^\s*\[.*$/gm, (line) => line.replace(/\\(["\\])/g, (_, ch) => (ch === '"' ? '\uE000\uE000' : '\uE001\uE001')));
   const c = new Chess();
   try {
-    c.loadPgn(first);
+    c.loadPgn(escaped);
   } catch (e) {
     if (e && e.location && e.location.start) {
       const { line, column } = e.location.start;
@@ -121,7 +125,7 @@ export function parsePgn(t) {
   const game = new Game(fenTag ? fenTag[1] : START_FEN);
   for (const [k, v] of Object.entries(headers)) {
     if (k.toLowerCase() === 'fen' || k === 'SetUp') continue;
-    if (v && v !== '?' && v !== '????.??.??') game.headers[k] = String(v);
+    if (v && v !== '?' && v !== '????.??.??') game.headers[k] = String(v).replace(/\uE000\uE000/g, '"').replace(/\uE001\uE001/g, '\\');
   }
   const comments = new Map(c.getComments().map((x) => [x.fen, x.comment]));
   if (comments.has(game.startFen)) game.root.comment = comments.get(game.startFen);

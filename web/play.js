@@ -78,10 +78,8 @@ export function createPlay(ctx) {
     if (!ctx.engineReady) return;
     try {
       await ctx.engine.stop();
-      await ctx.engine.setOption('MultiPV', 1);
-      await ctx.engine.setOption('UCI_AnalyseMode', false);
-      await ctx.engine.setOption('OwnBook', true);
-      for (const [k, v] of Object.entries(l.options)) await ctx.engine.setOption(k, v);
+      await ctx.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
+      ctx.controllers.analysis.state.optionsSent = null;
     } catch (e) {
       ctx.notice(`The engine refused a level setting: ${e.message || e}`);
     }
@@ -147,7 +145,7 @@ export function createPlay(ctx) {
     }
     let best;
     try {
-      ctx.engine.position(g.startFen, g.uciMoves(end));
+      ctx.setPosition(g.startFen, g.uciMoves(end));
       best = await ctx.engine.go(params, (info) => {
         if (info && (!info.multipv || info.multipv === 1) && typeof info.scoreCp === 'number') st.engineCp = info.scoreCp;
         else if (info && typeof info.scoreMate === 'number') st.engineCp = info.scoreMate > 0 ? 10000 : -10000;

@@ -72,10 +72,7 @@ export function createReview(ctx) {
     const evals = [];
     try {
       await ctx.engine.stop();
-      await ctx.engine.setOption('MultiPV', 1);
-      await ctx.engine.setOption('UCI_LimitStrength', false);
-      await ctx.engine.setOption('UCI_AnalyseMode', true);
-      await ctx.engine.setOption('OwnBook', false);
+      await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
       ctx.controllers.analysis.state.optionsSent = null;
       for (let i = 0; i < nodes.length; i++) {
         if (token !== st.token) return;
@@ -86,7 +83,7 @@ export function createReview(ctx) {
         } else {
           const turn = n.fen.split(' ')[1];
           let last = null;
-          ctx.engine.position(game.startFen, game.uciMoves(n));
+          ctx.setPosition(game.startFen, game.uciMoves(n));
           const res = await ctx.engine.go({ movetime: budget }, (info) => {
             if (info && (!info.multipv || info.multipv === 1) && Array.isArray(info.pv) && info.pv.length) {
               const sc = whiteScore(info, turn);

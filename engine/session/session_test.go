@@ -259,3 +259,18 @@ func TestErrorsAreOneLine(t *testing.T) {
 		t.Errorf("wrapping lost: %v / %v", errs[3], errs[0])
 	}
 }
+
+func TestMaxHashMB(t *testing.T) {
+	s := New(Config{MaxHashMB: 256})
+	if err := s.SetOption("Hash", "257"); !errors.Is(err, ErrBadValue) {
+		t.Fatalf("Hash 257 with MaxHashMB 256: %v", err)
+	}
+	if err := s.SetOption("Hash", "256"); err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range s.Options() {
+		if o.Name == OptHash && o.Max != 256 {
+			t.Fatalf("Hash max %d", o.Max)
+		}
+	}
+}
