@@ -167,17 +167,17 @@ wasm-deps:
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
-test-wasm-node: wasm
+test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
 
-test-wasm-browser: wasm
+test-wasm-browser: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
 
-test-wasm: wasm wasm-deps
+test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
 # Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
-wasm-figures: wasm
+wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
@@ -282,4 +282,4 @@ test-pwa: dist
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-search-wasm test-pwa
+test: vet test-go test-fuzz test-web test-search-wasm test-wasm test-pwa
