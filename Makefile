@@ -167,17 +167,17 @@ wasm-deps:
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
-test-wasm-node: wasm
+test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
 
-test-wasm-browser: wasm
+test-wasm-browser: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
 
-test-wasm: wasm wasm-deps
+test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
 # Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
-wasm-figures: wasm
+wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
@@ -266,6 +266,20 @@ test-web: build-web
 bench-web: build-web
 	node tests/web/bench.mjs
 
+## ---- offline app and embed (pwa) -------------------------------------------------
+
+.PHONY: dist test-pwa
+
+# Release build: a self-contained dist/ for any static host (content-hashed asset names,
+# sw.js with the precache list, size report). Logic in internal/pwa; see docs/offline.md.
+dist: node_modules/.package-lock.json
+	$(GO) run build.go dist
+
+# Browser tests of the installable app (offline, update, sub-path, installability) and
+# of <azurite-board>, against the release build served under /sub/ with the strict CSP.
+test-pwa: dist
+	node --test --test-concurrency=1 tests/pwa/
+
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-search-wasm
+test: vet test-go test-fuzz test-web test-search-wasm test-wasm test-pwa

@@ -40,9 +40,9 @@ func init() {
 // before late-move pruning skips the rest.
 func lmpLimit(depth int, improving bool) int {
 	if improving {
-		return 3 + depth*depth
+		return 5 + 2*depth*depth
 	}
-	return (3 + depth*depth) / 2
+	return 3 + depth*depth
 }
 
 // negamax is the principal variation search below the root. pvNode is
