@@ -266,6 +266,20 @@ test-web: build-web
 bench-web: build-web
 	node tests/web/bench.mjs
 
+## ---- offline app and embed (pwa) -------------------------------------------------
+
+.PHONY: dist test-pwa
+
+# Release build: a self-contained dist/ for any static host (content-hashed asset names,
+# sw.js with the precache list, size report). Logic in internal/pwa; see docs/offline.md.
+dist: node_modules/.package-lock.json
+	$(GO) run build.go dist
+
+# Browser tests of the installable app (offline, update, sub-path, installability) and
+# of <azurite-board>, against the release build served under /sub/ with the strict CSP.
+test-pwa: dist
+	node --test --test-concurrency=1 tests/pwa/
+
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-search-wasm test-wasm
+test: vet test-go test-fuzz test-web test-search-wasm test-wasm test-pwa

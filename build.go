@@ -7,6 +7,7 @@
 //	go run build.go web         the same without the wasm engine (fast UI iteration)
 //	go run build.go serve       serve dist/ on localhost with the production CSP
 //	go run build.go sizes       print the size report of dist/ only
+//	go run build.go dist        release: clean build, content-hashed names, sw.js, size report
 //
 // serve takes -addr (default localhost:8080, or $AZURITE_ADDR) and -dir (default dist).
 // With -addr 127.0.0.1:0 it picks a free port; it always prints the URL it serves on
@@ -36,6 +37,8 @@ import (
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/azurite-chess/azurite/internal/pwa"
 )
 
 const distDir = "dist"
@@ -76,8 +79,12 @@ func main() {
 		err = serve(args)
 	case "sizes":
 		err = sizeReport(os.Stdout)
+	// --- pwa / dist (owner: pwa helper; the logic lives in internal/pwa) ---
+	case "dist":
+		err = pwa.Release(distDir, func() error { return build(true) }, os.Stdout)
+	// --- end pwa / dist ---
 	default:
-		err = fmt.Errorf("unknown command %q (want build, web, serve or sizes)", cmd)
+		err = fmt.Errorf("unknown command %q (want build, web, serve, sizes or dist)", cmd)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "build.go:", err)
@@ -112,6 +119,11 @@ func build(withWasm bool) error {
 			return err
 		}
 	}
+	// --- pwa / dist: icons, manifest, embed and update-notice bundles, sw.js (last: it lists the rest) ---
+	if err := pwa.Build(distDir); err != nil {
+		return fmt.Errorf("pwa: %w", err)
+	}
+	// --- end pwa / dist ---
 	return sizeReport(os.Stdout)
 }
 

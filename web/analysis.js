@@ -21,6 +21,7 @@ export function createAnalysis(ctx) {
     optionsSent: null,
   };
   let raf = 0;
+  let shownArrow = '';
 
   const btn = byId('btn-engine');
   const mpv = byId('multipv');
@@ -130,12 +131,20 @@ export function createAnalysis(ctx) {
     }
   }
 
+  // Lines are redrawn at most every RENDER_MS: faster than people read, and it keeps
+  // the main thread free for the board while the engine streams info lines.
+  const RENDER_MS = 120;
+  let lastRender = 0;
   function scheduleRender() {
     if (raf) return;
-    raf = requestAnimationFrame(() => {
-      raf = 0;
-      render();
-    });
+    const wait = Math.max(0, lastRender + RENDER_MS - performance.now());
+    raf = setTimeout(() => {
+      requestAnimationFrame(() => {
+        raf = 0;
+        lastRender = performance.now();
+        render();
+      });
+    }, wait);
   }
 
   // sanLine converts a PV of UCI moves to SAN from fen, stopping at the first move that
@@ -189,10 +198,10 @@ export function createAnalysis(ctx) {
     bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
     bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
     bar.classList.toggle('flipped', ctx.view.orientation === 'b');
-    if (best && st.running && best.pv[0]) {
-      ctx.view.setArrows([{ from: best.pv[0].slice(0, 2), to: best.pv[0].slice(2, 4), kind: 'best' }]);
-    } else {
-      ctx.view.setArrows([]);
+    const arrow = best && st.running && best.pv[0] ? best.pv[0].slice(0, 4) : '';
+    if (arrow !== shownArrow) {
+      shownArrow = arrow;
+      ctx.view.setArrows(arrow ? [{ from: arrow.slice(0, 2), to: arrow.slice(2, 4), kind: 'best' }] : []);
     }
   }
 
@@ -235,6 +244,7 @@ export function createAnalysis(ctx) {
     },
     leave() {
       stop();
+      shownArrow = '';
       ctx.view.setArrows([]);
       show(byId('evalbar'), false);
     },

@@ -31,19 +31,30 @@ try {
   await gotoApp(b.page, server.url);
   await waitEngine(b.page);
   await loadText(b.page, 'r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3');
-  const frames = await b.page.evaluate(async () => {
+  // Same page, same 5 s, once idle and once while the engine analyses (MultiPV 3): the
+  // idle run is the baseline this machine's load gives.
+  const measure = (analyse) => b.page.evaluate(async (on) => {
     const out = [];
-    document.getElementById('btn-engine').click();
+    const long = [];
+    const obs = new PerformanceObserver((l) => { for (const e of l.getEntries()) long.push(e.duration); });
+    obs.observe({ type: 'longtask' });
+    if (on) document.getElementById('btn-engine').click();
     let last = performance.now();
     const end = last + 5000;
     await new Promise((resolve) => {
       const f = (t) => { out.push(t - last); last = t; if (t < end) requestAnimationFrame(f); else resolve(); };
       requestAnimationFrame(f);
     });
-    document.getElementById('btn-engine').click();
-    return out;
-  });
-  console.log(`frame intervals during 5 s of analysis: n=${frames.length} median ${median(frames).toFixed(1)} ms p95 ${pct(frames, 0.95).toFixed(1)} ms max ${Math.max(...frames).toFixed(1)} ms`);
+    if (on) document.getElementById('btn-engine').click();
+    obs.disconnect();
+    out.long = long;
+    return { out, long };
+  }, analyse);
+  for (const [label, on] of [['idle', false], ['analysis', true], ['idle', false], ['analysis', true]]) {
+    const { out: frames, long } = await measure(on);
+    console.log(`frame intervals, 5 s ${label}: n=${frames.length} median ${median(frames).toFixed(1)} ms p95 ${pct(frames, 0.95).toFixed(1)} ms max ${Math.max(...frames).toFixed(1)} ms; main-thread long tasks (>50 ms): ${long.length}, ${long.reduce((a, x) => a + x, 0).toFixed(0)} ms`);
+    await b.page.waitForTimeout(500);
+  }
   await b.close();
 } finally {
   server.stop();
