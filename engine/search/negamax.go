@@ -225,7 +225,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if lmrDepth < 8 && !seeGE(pos, m, -seeQuietMargin*lmrDepth*lmrDepth) {
 					continue
 				}
-			} else if depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) {
+			} else if !givesCheck && depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) {
 				continue
 			}
 		}
