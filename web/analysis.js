@@ -202,6 +202,9 @@ export function createAnalysis(ctx) {
     bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
     bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
     bar.classList.toggle('flipped', ctx.view.orientation === 'b');
+    // The label sits at White's end of the bar; when White's share is too thin to hold
+    // it, it is drawn light on the dark part instead.
+    bar.classList.toggle('label-on-dark', frac < 0.1);
     const arrow = best && st.running && best.pv[0] ? best.pv[0].slice(0, 4) : '';
     if (arrow !== shownArrow) {
       shownArrow = arrow;
