@@ -22,6 +22,9 @@ export function createAnalysis(ctx) {
   };
   let raf = 0;
   let shownArrow = '';
+  // shown is what the lines on screen say; a click plays what the person saw, not a
+  // newer line that arrived since the last redraw.
+  let shown = { fen: null, lines: [] };
 
   const btn = byId('btn-engine');
   const mpv = byId('multipv');
@@ -175,6 +178,7 @@ export function createAnalysis(ctx) {
     } else if (st.running && !st.lines.length) {
       list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
     }
+    shown = { fen: st.fen, lines: st.lines.slice() };
     st.lines.forEach((l, i) => {
       if (!l) return;
       const moves = sanLine(st.fen, l.pv.slice(0, 12));
@@ -198,6 +202,9 @@ export function createAnalysis(ctx) {
     bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
     bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
     bar.classList.toggle('flipped', ctx.view.orientation === 'b');
+    // The label sits at White's end of the bar; when White's share is too thin to hold
+    // it, it is drawn light on the dark part instead.
+    bar.classList.toggle('label-on-dark', frac < 0.1);
     const arrow = best && st.running && best.pv[0] ? best.pv[0].slice(0, 4) : '';
     if (arrow !== shownArrow) {
       shownArrow = arrow;
@@ -218,8 +225,8 @@ export function createAnalysis(ctx) {
   }
 
   function playLine(i, upto) {
-    const l = st.lines[i];
-    if (!l || ctx.game.current.fen !== st.fen) return;
+    const l = shown.lines[i];
+    if (!l || ctx.game.current.fen !== shown.fen) return;
     let played = 0;
     for (const u of l.pv.slice(0, upto)) {
       if (!ctx.game.play(u)) break;

@@ -153,6 +153,12 @@ export function createPlay(ctx) {
     } catch (e) {
       if (token === st.token) {
         st.thinking = false;
+        if (e && e.restarted) {
+          // The watchdog replaced a hung worker (options and book restored): ask again.
+          await applyLevel();
+          maybeEngineMove();
+          return;
+        }
         ctx.notice(`The engine failed to move: ${e.message || e}`);
         ctx.refresh({ animate: false });
       }
@@ -357,11 +363,7 @@ export function createPlay(ctx) {
       if (ctx.mode === 'play') applyLevel().then(maybeEngineMove);
     },
     engineRestarted() {
-      if (st.thinking) {
-        st.thinking = false;
-        st.token++;
-        maybeEngineMove();
-      }
+      // engineMove's rejected go() (restarted) asks again; nothing else to do here.
     },
     pgnHeaders() {
       return ctx.game.termination ? { Termination: ctx.game.termination } : {};

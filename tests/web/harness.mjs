@@ -46,11 +46,11 @@ export async function startServer() {
 }
 
 /** openBrowser launches chromium with a fresh profile; viewport defaults to desktop. */
-export async function openBrowser({ viewport = { width: 1280, height: 860 } } = {}) {
+export async function openBrowser({ viewport = { width: 1280, height: 860 }, touch = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-web-'));
   const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args, viewport });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args, viewport, hasTouch: touch, isMobile: touch });
   const page = context.pages()[0] || (await context.newPage());
   const problems = { csp: [], errors: [] };
   await page.addInitScript(() => {

@@ -263,3 +263,20 @@ test('keyboard navigation through the move list', async () => {
     assert.equal(await square(page, 'e4').count(), 1);
   });
 });
+
+test('touch: moves by tapping on a phone-sized screen', async () => {
+  await withPage({ viewport: PHONE, touch: true }, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '1. e4 *');
+    await page.keyboard.press('End');
+    await square(page, 'e7').tap();
+    await square(page, 'e5').tap();
+    await page.waitForFunction(() => window.azurite.game.current.san === 'e5');
+    await page.waitForTimeout(400); // let the piece animation finish, as a person would
+    await square(page, 'g1').tap();
+    await square(page, 'f3').tap();
+    await page.waitForFunction(() => window.azurite.game.current.san === 'Nf3');
+    // The layout fits the phone: no horizontal scrolling.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  });
+});
