@@ -10,7 +10,7 @@ GOFLAGS ?=
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
-.PHONY: all test test-go test-fuzz test-web vet serve build bench-perft perft-deep
+.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
 all: build
 
@@ -167,17 +167,17 @@ wasm-deps:
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
 
-test-wasm-node: wasm
+test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
 
-test-wasm-browser: wasm
+test-wasm-browser: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/worker.test.mjs tests/wasm/client.test.mjs
 
-test-wasm: wasm wasm-deps
+test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
 # Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
-wasm-figures: wasm
+wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
@@ -249,11 +249,38 @@ sts:
 
 ## ---- web player ----------------------------------------------------------------
 
-serve:
-	@echo "player not built yet"
+# build.go is the one build entry for the browser side (esbuild Go API, wasm, assets).
+node_modules/.package-lock.json: package-lock.json
+	npm ci --no-audit --no-fund
 
-test-web:
+build-web: node_modules/.package-lock.json
+	$(GO) run build.go
+
+serve: build-web
+	$(GO) run build.go serve
+
+# Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
+test-web: build-web
+	node --test --test-concurrency=1 tests/web/*.test.mjs
+
+# Time to interactive and main-thread frame times during a search (figures, not tests).
+bench-web: build-web
+	node tests/web/bench.mjs
+
+## ---- offline app and embed (pwa) -------------------------------------------------
+
+.PHONY: dist test-pwa
+
+# Release build: a self-contained dist/ for any static host (content-hashed asset names,
+# sw.js with the precache list, size report). Logic in internal/pwa; see docs/offline.md.
+dist: node_modules/.package-lock.json
+	$(GO) run build.go dist
+
+# Browser tests of the installable app (offline, update, sub-path, installability) and
+# of <azurite-board>, against the release build served under /sub/ with the strict CSP.
+test-pwa: dist
+	node --test --test-concurrency=1 tests/pwa/
 
 ## ---- everything ----------------------------------------------------------------
 
-test: vet test-go test-fuzz test-web test-search-wasm
+test: vet test-go test-fuzz test-web test-search-wasm test-wasm test-pwa

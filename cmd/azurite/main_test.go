@@ -8,31 +8,13 @@ import (
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 )
-
-// repoRoot walks up from the package directory to the directory holding go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-}
 
 // TestEmbeddedBookIsFresh: the committed book.bin is exactly what `make book`
 // produces from the shared GNU Chess book, and within the size budget.
 func TestEmbeddedBookIsFresh(t *testing.T) {
-	src := filepath.Join(repoRoot(t), "..", "shared", "data", "polyglot", "gnuchess-book.bin")
+	src := filepath.Join(shareddata.Root(t), "..", "shared", "data", "polyglot", "gnuchess-book.bin")
 	dst := filepath.Join(t.TempDir(), "book.bin")
 	var out, errOut bytes.Buffer
 	if code := run([]string{"book", "build", src, dst}, nil, &out, &errOut); code != 0 {

@@ -1,55 +1,12 @@
 package board
 
 import (
-	"bufio"
-	"os"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 )
-
-// sharedData returns the path of ../shared/data beside the repository root
-// (the directory holding go.mod), which works in a worktree and in CI.
-func sharedData(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-}
-
-// readLines returns the non-empty lines of a shared data file.
-func readLines(t testing.TB, rel string) []string {
-	t.Helper()
-	f, err := os.Open(filepath.Join(sharedData(t), rel))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		if s := strings.TrimSpace(sc.Text()); s != "" {
-			lines = append(lines, s)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
-}
 
 // perftCase is one line of a perft suite.
 type perftCase struct {
@@ -61,7 +18,7 @@ type perftCase struct {
 func readPerftSuite(t testing.TB, file string) []perftCase {
 	t.Helper()
 	var cases []perftCase
-	for i, line := range readLines(t, filepath.Join("perft", file)) {
+	for i, line := range shareddata.Lines(t, filepath.Join("perft", file)) {
 		parts := strings.Split(line, ";")
 		c := perftCase{name: file + ":" + strconv.Itoa(i+1), fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}}
 		for _, d := range parts[1:] {
@@ -86,7 +43,7 @@ func epdFENs(t testing.TB) []string {
 	t.Helper()
 	var fens []string
 	for _, file := range []string{"wac.epd", "bk.epd", "sbd.epd", "arasan2024.epd", "zugzwang.epd", "sts.epd"} {
-		for _, line := range readLines(t, filepath.Join("tactical", file)) {
+		for _, line := range shareddata.Lines(t, filepath.Join("tactical", file)) {
 			f := strings.Fields(line)
 			if len(f) < 4 {
 				t.Fatalf("%s: short line %q", file, line)

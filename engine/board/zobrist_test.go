@@ -2,6 +2,7 @@ package board
 
 import (
 	"encoding/json"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -11,7 +12,7 @@ import (
 
 // TestZobristTableMatchesSource fails when zobrist_table.go is stale (run go generate).
 func TestZobristTableMatchesSource(t *testing.T) {
-	lines := readLines(t, filepath.Join("polyglot", "random64.txt"))
+	lines := shareddata.Lines(t, filepath.Join("polyglot", "random64.txt"))
 	if len(lines) != len(polyglotRandom64) {
 		t.Fatalf("random64.txt has %d numbers, table %d", len(lines), len(polyglotRandom64))
 	}
@@ -26,7 +27,7 @@ func TestZobristTableMatchesSource(t *testing.T) {
 // TestPolyglotKeyVectors checks Key() against the published Polyglot vectors,
 // both for the FEN and for the position reached by playing the moves.
 func TestPolyglotKeyVectors(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(sharedData(t), "polyglot", "key_test_vectors.json"))
+	raw, err := os.ReadFile(filepath.Join(shareddata.Dir(t), "polyglot", "key_test_vectors.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

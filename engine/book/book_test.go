@@ -11,31 +11,12 @@ import (
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 )
-
-// sharedData returns ../shared/data beside the repository root (the
-// directory holding go.mod), in a worktree and in CI alike.
-func sharedData(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "..", "shared", "data")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package directory")
-		}
-		dir = parent
-	}
-}
 
 func readShared(t testing.TB, rel string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(sharedData(t), rel))
+	data, err := os.ReadFile(filepath.Join(shareddata.Dir(t), rel))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,38 +8,14 @@ import (
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 )
-
-// sharedData returns ../shared/data beside the repository root (the directory
-// holding go.mod), found by walking up from the package directory.
-func sharedData(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("go.mod not found above the package directory")
-		}
-		dir = parent
-	}
-	data := filepath.Join(dir, "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Fatalf("shared data: %v", err)
-	}
-	return data
-}
 
 // sharedFENs returns the position of every line of the shared perft and
 // tactical EPD suites, as a FEN with counters.
 func sharedFENs(t testing.TB) []string {
 	t.Helper()
-	data := sharedData(t)
+	data := shareddata.Dir(t)
 	var files []string
 	for _, dir := range []string{"perft", "tactical"} {
 		m, err := filepath.Glob(filepath.Join(data, dir, "*.epd"))

@@ -23,6 +23,7 @@ var (
 	ablationSuite = flag.String("ablationsuite", "tactical/wac.epd", "TestAblation: positions (EPD under ../shared/data)")
 	ablationMax   = flag.Int("ablationmax", 300, "TestAblation: at most this many positions")
 	ablationSMP   = flag.Bool("smponly", false, "TestAblation: only the 1-thread vs 2-thread rows (time to depth)")
+	ablationBase  = flag.Bool("ablationbase", false, "TestAblation: measure on the thesis-like baseline (no selectivity: no null move, futility, LMR, LMP, IIR, razoring, qsearch pruning)")
 )
 
 type ablationConfig struct {
@@ -32,7 +33,7 @@ type ablationConfig struct {
 }
 
 var ablationConfigs = []ablationConfig{
-	{"full engine (1 thread)", features{}, 1},
+	{"all features (1 thread)", features{}, 1},
 	{"without MVV-LVA ordering", features{noMVVLVA: true}, 1},
 	{"without transposition table", features{noTT: true}, 1},
 	{"without iterative deepening", features{noID: true}, 1},
@@ -55,6 +56,7 @@ func TestAblation(t *testing.T) {
 	for i, c := range configs {
 		searchers[i] = New(Options{HashMB: 64, Threads: c.threads})
 		searchers[i].feat = c.feat
+		searchers[i].feat.noPrune = *ablationBase
 	}
 	n := len(configs)
 	times := make([][]float64, n) // seconds per position
@@ -100,8 +102,12 @@ func TestAblation(t *testing.T) {
 		}
 		b.WriteString(row + "\n")
 	}
-	t.Logf("ablation: %d positions from %s, depth %d, hash 64 MB, table cleared before each search\n%s",
-		len(entries), *ablationSuite, *ablationDepth, b.String())
+	kind := "full engine"
+	if *ablationBase {
+		kind = "baseline without selectivity"
+	}
+	t.Logf("ablation (%s): %d positions from %s, depth %d, hash 64 MB, table cleared before each search\n%s",
+		kind, len(entries), *ablationSuite, *ablationDepth, b.String())
 }
 
 func sum(xs []float64) float64 {

@@ -135,7 +135,7 @@ func TestAllot(t *testing.T) {
 		white      bool
 		soft, hard time.Duration
 	}{
-		{"movetime", Limits{MoveTime: time.Second}, true, 970 * time.Millisecond, 970 * time.Millisecond},
+		{"movetime-no-soft-limit", Limits{MoveTime: time.Second}, true, 0, 970 * time.Millisecond},
 		{"sudden-death-60s", Limits{WTime: 60 * time.Second, BTime: time.Second}, true, 1968 * time.Millisecond, 9840 * time.Millisecond},
 		{"black-clock-with-increment", Limits{WTime: time.Second, BTime: 30 * time.Second, BInc: time.Second}, false, 1718 * time.Millisecond, 8590 * time.Millisecond},
 		{"movestogo-1-uses-90pct", Limits{WTime: 10 * time.Second, MovesToGo: 1}, true, 8919 * time.Millisecond, 8919 * time.Millisecond},

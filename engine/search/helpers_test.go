@@ -8,31 +8,8 @@ import (
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/internal/shareddata"
 )
-
-// sharedData returns the path of the shared data directory (../shared/data
-// beside the repository root), found by walking up from the package dir.
-func sharedData(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			p := filepath.Join(dir, "..", "shared", "data")
-			if _, err := os.Stat(p); err != nil {
-				t.Skipf("shared data not found at %s", p)
-			}
-			return p
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("repository root not found")
-		}
-		dir = parent
-	}
-}
 
 // epdEntry is one line of a suite: a FEN (with counters) and its operations.
 type epdEntry struct {
@@ -45,7 +22,7 @@ type epdEntry struct {
 // readEPD reads an EPD (4 fields + ops) or perft-style (6-field FEN ; …) file.
 func readEPD(t testing.TB, name string) []epdEntry {
 	t.Helper()
-	f, err := os.Open(filepath.Join(sharedData(t), name))
+	f, err := os.Open(filepath.Join(shareddata.Dir(t), name))
 	if err != nil {
 		t.Fatal(err)
 	}

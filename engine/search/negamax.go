@@ -40,9 +40,9 @@ func init() {
 // before late-move pruning skips the rest.
 func lmpLimit(depth int, improving bool) int {
 	if improving {
-		return 3 + depth*depth
+		return 5 + 2*depth*depth
 	}
-	return (3 + depth*depth) / 2
+	return 3 + depth*depth
 }
 
 // negamax is the principal variation search below the root. pvNode is
@@ -225,7 +225,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				if lmrDepth < 8 && !seeGE(pos, m, -seeQuietMargin*lmrDepth*lmrDepth) {
 					continue
 				}
-			} else if depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) {
+			} else if !givesCheck && depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) {
 				continue
 			}
 		}

@@ -20,6 +20,7 @@ var (
 	suiteThreads = flag.Int("threads", 1, "TestSuite: search threads")
 	suiteHash    = flag.Int("hash", 64, "TestSuite: hash MB")
 	suiteVerbose = flag.Bool("suiteverbose", false, "TestSuite: log every position")
+	suiteIDs     = flag.String("ids", "", "TestSuite: only these ids (comma-separated)")
 )
 
 // TestSuite runs a best-move suite at a fixed node budget per position (so
@@ -29,6 +30,18 @@ func TestSuite(t *testing.T) {
 		t.Skip("no -suite given")
 	}
 	entries := readEPD(t, *suiteFile)
+	if *suiteIDs != "" {
+		want := strings.Split(*suiteIDs, ",")
+		var sub []epdEntry
+		for _, e := range entries {
+			for _, id := range want {
+				if e.id == id {
+					sub = append(sub, e)
+				}
+			}
+		}
+		entries = sub
+	}
 	s := New(Options{HashMB: *suiteHash, Threads: *suiteThreads})
 	solved := 0
 	var nodes uint64

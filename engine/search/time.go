@@ -28,11 +28,12 @@ const (
 // side to move's clock (white reports whether white is to move).
 func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Duration) {
 	if l.MoveTime > 0 {
+		// A fixed move time is used in full: no soft limit, only the hard one.
 		t := l.MoveTime - overhead
 		if t < minThinkTime {
 			t = minThinkTime
 		}
-		soft, hard = t, t
+		hard = t
 	}
 	if !l.hasClock() {
 		return soft, hard

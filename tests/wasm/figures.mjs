@@ -39,6 +39,17 @@ for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm']) fs.copyFileSync(p
 execFileSync('go', ['build', '-trimpath', '-ldflags=-s -X main.yieldMode=off', '-o', path.join(tmp, 'azurite-noyield.wasm'), './wasm'],
   { cwd: ROOT, env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' } });
 
+// myChromiumPids lists the Chromium processes started by this node process
+// (other programs on the machine may run their own browsers).
+function myChromiumPids() {
+  const parent = new Map();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try { parent.set(pid, fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1]); } catch { /* gone */ }
+  }
+  const mine = (pid) => { for (let p = pid, i = 0; p && p !== '0' && i < 50; p = parent.get(p), i++) if (p === String(process.pid)) return true; return false; };
+  return [...parent.keys()].filter((pid) => pid !== String(process.pid) && mine(pid));
+}
+
 // cpuOf sums utime+stime (seconds) of the threads of pid whose name matches re
 // (all threads if re is null).
 function cpuOf(pid, re = null) {
@@ -62,16 +73,16 @@ function cpuOfThread(pid, tid) {
   } catch { return 0; }
 }
 
-// chromiumWorkerCPU maps every Chromium dedicated-worker thread to its CPU
-// ticks; workerDelta is the CPU seconds spent between two maps (threads of
-// terminated workers may vanish in between, so only growth counts).
+// chromiumWorkerCPU maps every thread of every Chromium process to its CPU
+// ticks (the worker's thread is not reliably named, and the cost of a yield
+// is partly paid on other threads, e.g. message routing); workerDelta is the
+// CPU seconds spent between two maps (threads of terminated workers may
+// vanish in between, so only growth counts). The page is idle meanwhile.
 function chromiumWorkerCPU() {
   const m = new Map();
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+  for (const pid of myChromiumPids()) {
     try {
-      if (!/chrom/.test(fs.readFileSync(`/proc/${pid}/comm`, 'utf8'))) continue;
       for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-        if (!/^DedicatedWorker/.test(fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8'))) continue;
         m.set(`${pid}/${tid}`, cpuOfThread(pid, tid) * 100);
       }
     } catch { /* process or thread ended */ }

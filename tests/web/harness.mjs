@@ -1,0 +1,144 @@
+// harness.mjs: the browser-test harness. It serves dist/ with `go run build.go serve`
+// on a free port (the real server, with the real CSP header), launches Debian's
+// chromium through playwright-core, and records every CSP violation and page error so
+// each test can assert there were none.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { ROOT } from './repo.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+export const RESULTS = path.join(ROOT, 'test-results');
+
+/** startServer runs build.go serve on 127.0.0.1:0 and resolves with {url, stop}. */
+export async function startServer() {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html'))) throw new Error('dist/ is not built: run `go run build.go` (make test-web does)');
+  // detached: the server runs in its own process group, so stop() ends `go run` and the
+  // compiled program it started (killing `go run` alone leaves that child serving and
+  // keeps the test runner waiting on its output pipe).
+  const proc = spawn('go', ['run', 'build.go', 'serve', '-addr', '127.0.0.1:0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let err = '';
+  proc.stderr.on('data', (d) => { err += d; });
+  const url = await new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s: ${err}`)), 120000);
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /serving (http:\/\/[^\s]+\/)/.exec(out);
+      if (m) { clearTimeout(timer); resolve(m[1]); }
+    });
+    proc.on('exit', (code) => { clearTimeout(timer); reject(new Error(`server exited ${code}: ${err}`)); });
+  });
+  return {
+    url,
+    stop: () => {
+      try {
+        process.kill(-proc.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      proc.stdout.destroy();
+      proc.stderr.destroy();
+    },
+  };
+}
+
+/** openBrowser launches chromium with a fresh profile; viewport defaults to desktop. */
+export async function openBrowser({ viewport = { width: 1280, height: 860 }, touch = false } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-web-'));
+  const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+  if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args, viewport, hasTouch: touch, isMobile: touch });
+  const page = context.pages()[0] || (await context.newPage());
+  const problems = { csp: [], errors: [] };
+  await page.addInitScript(() => {
+    window.__csp = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+  page.on('console', (m) => {
+    const t = m.text();
+    if (/Content Security Policy/i.test(t)) problems.csp.push(t);
+    else if (m.type() === 'error' && !/Failed to load resource/.test(t)) problems.errors.push(t);
+  });
+  page.on('pageerror', (e) => problems.errors.push(`pageerror: ${e.message}`));
+  return {
+    context,
+    page,
+    problems,
+    /** cspViolations returns every violation seen by the page and the console. */
+    async cspViolations() {
+      const inPage = await page.evaluate(() => window.__csp || []).catch(() => []);
+      return [...new Set([...problems.csp, ...inPage])];
+    },
+    async close() {
+      await context.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** gotoApp loads the player and waits until it has booted. */
+export async function gotoApp(page, url) {
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+/** waitEngine waits for the engine to report ready. */
+export async function waitEngine(page, timeout = 60000) {
+  await page.waitForSelector('body[data-engine="ready"]', { timeout });
+}
+
+/** square returns the locator of a board square. */
+export function square(page, sq) {
+  return page.locator(`#board [data-square="${sq}"]`).first();
+}
+
+// settle waits until the board accepts moves and the last move's animation is over,
+// as a person would.
+async function settle(page) {
+  await page.waitForFunction(() => window.azurite && window.azurite.movable() !== null, null, { timeout: 30000 });
+  await page.waitForTimeout(250);
+}
+
+/** clickMove plays from-to by two clicks. */
+export async function clickMove(page, from, to) {
+  await settle(page);
+  await square(page, from).click();
+  await square(page, to).click();
+}
+
+/** dragMove plays from-to by pressing, moving and releasing the mouse. */
+export async function dragMove(page, from, to) {
+  await settle(page);
+  const a = await square(page, from).boundingBox();
+  const b = await square(page, to).boundingBox();
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 + 8, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
+}
+
+/** plies returns the number of moves in the move list's main line. */
+export async function plies(page) {
+  return page.evaluate(() => window.azurite.game.mainlineNodes().length);
+}
+
+/** screenshot saves test-results/NAME.png. */
+export async function screenshot(page, name) {
+  fs.mkdirSync(RESULTS, { recursive: true });
+  await page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
+}
+
+/** loadText pastes text into the analysis load box and presses Load. */
+export async function loadText(page, text) {
+  await page.click('#tab-analysis');
+  const box = page.locator('#load-box');
+  if (!(await box.evaluate((d) => d.open))) await page.click('#load-box summary');
+  await page.fill('#load-text', text);
+  await page.click('#btn-load');
+}

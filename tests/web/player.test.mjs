@@ -1,0 +1,282 @@
+// Browser tests of the player in headless Chromium, against dist/ served by build.go
+// with the production CSP. Every test ends by asserting zero CSP violations and no
+// page errors. Screenshots of play, analysis and review at desktop and phone sizes
+// go to test-results/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startServer, openBrowser, gotoApp, waitEngine, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+const BLUNDER_PGN = fs.readFileSync(path.join(here, 'testdata', 'blunder.pgn'), 'utf8');
+const PHONE = { width: 390, height: 844 };
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(() => server && server.stop());
+
+// withPage runs fn with a fresh browser profile and checks CSP and page errors after.
+async function withPage(opts, fn, name = 'failure') {
+  const b = await openBrowser(opts);
+  try {
+    try {
+      await fn(b.page, b);
+    } catch (e) {
+      await screenshot(b.page, `failure-${name}`).catch(() => {});
+      const st = await b.page.evaluate(() => ({ status: document.getElementById('status').textContent, moves: window.azurite.game.uciMoves(), movable: window.azurite.movable() })).catch(() => null);
+      console.log('state at failure:', JSON.stringify(st), b.problems.errors);
+      throw e;
+    }
+    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
+    assert.deepEqual(b.problems.errors, [], 'page errors');
+  } finally {
+    await b.close();
+  }
+}
+
+// userMoves returns the legal moves of the side to move as {from,to,promotion}.
+function legalMoves(page) {
+  return page.evaluate(() => window.azurite.game.chess(window.azurite.game.current).moves({ verbose: true }).map((m) => ({ from: m.from, to: m.to, promotion: m.promotion || null, san: m.san })));
+}
+
+async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
+  await page.click('#tab-play');
+  await page.check(`input[name="color"][value="${color}"]`);
+  await page.selectOption('#level', level);
+  await page.selectOption('#tc', tc);
+  await page.click('#btn-new');
+}
+
+async function waitPlies(page, n, timeout = 30000) {
+  await page.waitForFunction((k) => window.azurite.game.mainlineNodes().length >= k, n, { timeout });
+}
+
+test('play a short game against the engine by clicks and by drag, to its end', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page);
+    let over = false;
+    for (let i = 0; i < 6 && !over; i++) {
+      const moves = (await legalMoves(page)).filter((m) => !m.promotion);
+      const m = moves.find((x) => /^[a-h][1-8]$|^N/.test(x.san)) || moves[0];
+      const before = await plies(page);
+      if (i < 3) await clickMove(page, m.from, m.to);
+      else await dragMove(page, m.from, m.to);
+      // The engine answers, or the game is over (a quick mate is possible at any level).
+      await page.waitForFunction((k) => window.azurite.game.mainlineNodes().length >= k || window.azurite.game.result !== '*', before + 2, { timeout: 30000 });
+      const line = await page.evaluate(() => window.azurite.game.mainlineNodes().map((n) => n.uci));
+      assert.equal(line[before], m.from + m.to, `move ${i + 1} (${i < 3 ? 'click' : 'drag'}) played as ${m.san}`);
+      over = await page.evaluate(() => window.azurite.game.result !== '*');
+      if (i === 2) await screenshot(page, 'play-desktop');
+      if (!over) assert.match(await page.textContent('#status'), /Azurite played .+\. Your move\./);
+    }
+    if (!over) {
+      await page.click('#btn-resign');
+      await page.waitForSelector('#banner:not([hidden])');
+      assert.match(await page.textContent('#banner-result'), /Azurite won \(0-1\)/);
+      assert.match(await page.textContent('#banner-reason'), /White resigned/);
+    } else {
+      await page.waitForSelector('#banner:not([hidden])');
+      assert.match(await page.textContent('#banner-result'), /\((1-0|0-1|1\/2-1\/2)\)/);
+    }
+    assert.equal(await page.evaluate(() => window.azurite.controllers.play.movable()), null, 'no moves after the end');
+    await page.setViewportSize(PHONE);
+    await page.click('#banner-close');
+    await screenshot(page, 'play-phone');
+  });
+});
+
+test('promotion through the chooser', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '8/P6k/8/8/8/8/8/K7 w - - 0 1');
+    await clickMove(page, 'a7', 'a8');
+    await page.waitForSelector('#board .promotion-dialog-button-group[data-piece="wn"]');
+    await page.click('#board .promotion-dialog-button[data-piece="wn"]');
+    await page.waitForFunction(() => window.azurite.game.current.san === 'a8=N');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen.split(' ')[0]), 'N7/7k/8/8/8/8/8/K7');
+  });
+});
+
+test('takeback restores the position before the last own move', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page);
+    await clickMove(page, 'e2', 'e4');
+    await waitPlies(page, 2);
+    await clickMove(page, 'd2', 'd4');
+    await waitPlies(page, 4);
+    const fenAfterTwo = await page.evaluate(() => window.azurite.game.mainlineNodes()[1].fen);
+    await page.click('#btn-takeback');
+    await page.waitForFunction(() => window.azurite.game.mainlineNodes().length === 2);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen), fenAfterTwo);
+    assert.match(await page.textContent('#status'), /Took back 2 half-moves/);
+    // The board takes moves again at once.
+    await clickMove(page, 'g1', 'f3');
+    await waitPlies(page, 4);
+  });
+});
+
+test('a flag fall ends a timed game', async () => {
+  await withPage({}, async (page) => {
+    await page.clock.install();
+    await gotoApp(page, server.url);
+    await startGame(page, { tc: '1+0' });
+    await page.waitForSelector('#clock-bottom:not([hidden])');
+    assert.equal(await page.textContent('#clock-bottom'), '1:00');
+    await page.clock.fastForward('00:30');
+    assert.match(await page.textContent('#clock-bottom'), /^0:(29|30)$/);
+    await page.clock.fastForward('00:31');
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.match(await page.textContent('#banner-reason'), /White ran out of time/);
+    assert.match(await page.textContent('#banner-result'), /0-1/);
+    assert.equal(await page.evaluate(() => window.azurite.game.result), '0-1');
+  });
+});
+
+test('analysis of a pasted PGN: eval, 3 lines, clicking a line plays it', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, BLUNDER_PGN);
+    assert.match(await page.textContent('#status'), /Loaded Fixture White – Fixture Black, 60 half-moves/);
+    await page.keyboard.press('End');
+    await page.click('#nav-prev');
+    await waitEngine(page);
+    await page.click('#btn-engine');
+    await page.waitForFunction(() => document.querySelectorAll('#pv-lines .pv-line').length === 3, null, { timeout: 30000 });
+    await page.waitForFunction(() => /^-?\d+(\.\d)?$|^#-?\d+$/.test(document.querySelector('#evalbar-text').textContent));
+    await screenshot(page, 'analysis-desktop');
+    const fenBefore = await page.evaluate(() => window.azurite.game.current.fen);
+    // Read and click in one step: the lines re-render as the search deepens.
+    const san = await page.evaluate(() => {
+      const b = document.querySelector('#pv-lines .pv-line[data-multipv="2"] .pv-move');
+      b.click();
+      return b.textContent;
+    });
+    await page.waitForFunction((f) => window.azurite.game.current.parent && window.azurite.game.current.parent.fen === f, fenBefore);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), san);
+    // Playing an alternative made a variation, shown in the move list.
+    assert.ok(await page.locator('#movelist .variation').count() >= 1);
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'analysis-phone');
+    await page.click('#btn-engine');
+  });
+});
+
+test('review of a 30-move game draws the graph and marks the known blunder', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, BLUNDER_PGN);
+    await waitEngine(page);
+    await page.click('#tab-review');
+    await page.selectOption('#review-budget', '100');
+    await page.click('#btn-review');
+    await page.waitForSelector('#review-summary table', { timeout: 120000 });
+    assert.equal(await page.locator('#review-graph svg path.g-area').count(), 1);
+    // 16. Qf3?? hangs the queen to exf3.
+    const qf3 = page.locator('#movelist .mv', { hasText: 'Qf3' }).first();
+    assert.match(await qf3.getAttribute('class'), /\bblunder\b/);
+    assert.equal(await qf3.locator('.glyph').textContent(), '??');
+    assert.ok(await page.locator('#review-marks li.blunder', { hasText: 'Qf3??' }).count() === 1);
+    assert.ok(await page.locator('#review-graph circle.g-dot.blunder').count() >= 1);
+    const acc = await page.locator('#review-summary .acc-value').allTextContents();
+    assert.equal(acc.length, 2);
+    for (const a of acc) assert.match(a, /^\d+\.\d%$/);
+    await screenshot(page, 'review-desktop');
+    const pgn = await page.evaluate(() => window.azurite.exportPgn());
+    assert.match(pgn, /16\. Qf3 \$4\s\{Blunder/);
+    assert.match(pgn, /\[Annotator "Azurite"\]/);
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(300);
+    await screenshot(page, 'review-phone');
+  });
+});
+
+test('reload restores the game and the settings', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { level: 'novice' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPlies(page, 2);
+    const before = await page.evaluate(() => ({ fen: window.azurite.game.current.fen, moves: window.azurite.game.uciMoves() }));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const afterState = await page.evaluate(() => ({ fen: window.azurite.game.current.fen, moves: window.azurite.game.uciMoves() }));
+    assert.deepEqual(afterState, before);
+    assert.equal(await page.inputValue('#level'), 'novice');
+    assert.equal(await page.locator('#movelist .mv').count(), 2);
+    // A corrupt saved state is discarded with a notice, and the page still works.
+    await page.evaluate(() => localStorage.setItem('azurite.v1', '{"version":1,"game":{"fen":"garbage"}}'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.match(await page.textContent('#notice-text'), /could not be restored and was discarded/);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen.split(' ')[0]), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+  });
+});
+
+test('PGN with HTML in tags and comments renders as text; bad PGN is reported with its line', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    const xss = '[Event "x"]\n[White "<img src=x onerror=window.__xss=1>"]\n[Black "<script>window.__xss=2</script>"]\n\n1. e4 {<b onmouseover=window.__xss=3>bold</b>} e5 *';
+    await loadText(page, xss);
+    assert.match(await page.textContent('#status'), /<img src=x onerror=window.__xss=1> – <script>/);
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => window.__xss), undefined);
+    assert.equal(await page.locator('img, #movelist b, script:not([src])').count(), 0);
+    assert.equal(await page.textContent('#movelist .comment'), '<b onmouseover=window.__xss=3>bold</b>');
+    const fen = await page.evaluate(() => window.azurite.game.current.fen);
+    await loadText(page, '1. e4 e5\n2. Nf3 Nc6\n3. Bb5 Qxh2');
+    assert.match(await page.textContent('#load-error'), /Illegal move 3\.\.\. Qxh2 for Black \(line 3, column 8\)/);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen), fen, 'the previous game stays');
+  });
+});
+
+test('keyboard navigation through the move list', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
+    await page.locator('#movelist').focus();
+    await page.keyboard.press('End');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Bb5');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nf3');
+    assert.equal(await page.textContent('#movelist .mv.current'), 'Nf3');
+    assert.match(await page.textContent('#status'), /White Nf3/);
+    await page.keyboard.press('Home');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.ply), 0);
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'e4');
+    await page.click('#movelist .mv >> text=Nc6');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6');
+    // Tabs follow the ARIA pattern: arrow keys move between them.
+    await page.focus('#tab-analysis');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.getAttribute('#tab-review', 'aria-selected'), 'true');
+    assert.equal(await square(page, 'e4').count(), 1);
+  });
+});
+
+test('touch: moves by tapping on a phone-sized screen', async () => {
+  await withPage({ viewport: PHONE, touch: true }, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '1. e4 *');
+    await page.keyboard.press('End');
+    await square(page, 'e7').tap();
+    await square(page, 'e5').tap();
+    await page.waitForFunction(() => window.azurite.game.current.san === 'e5');
+    await page.waitForTimeout(400); // let the piece animation finish, as a person would
+    await square(page, 'g1').tap();
+    await square(page, 'f3').tap();
+    await page.waitForFunction(() => window.azurite.game.current.san === 'Nf3');
+    // The layout fits the phone: no horizontal scrolling.
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth));
+  });
+});

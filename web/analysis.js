@@ -1,0 +1,289 @@
+// analysis.js: analysis mode. Free moves (new ones become variations), live engine
+// lines (MultiPV) in SAN that can be clicked, an eval bar, a best-move arrow, and
+// loading a FEN or PGN from text or a file.
+
+import { Chess } from 'chess.js';
+import { parseGameText, MAX_TEXT } from './pgn.js';
+import { whiteScore, formatScore, evalBarFraction } from './score.js';
+import { byId, h, clear, show } from './dom.js';
+
+/** createAnalysis returns the analysis-mode controller bound to the shell context. */
+export function createAnalysis(ctx) {
+  const st = {
+    running: false,
+    multipv: 3,
+    lines: [], // [{score, pv:[uci], depth}] by multipv index
+    depth: 0,
+    nps: 0,
+    nodes: 0,
+    token: 0,
+    fen: null, // position being analysed
+    optionsSent: null,
+  };
+  let raf = 0;
+  let shownArrow = '';
+  // shown is what the lines on screen say; a click plays what the person saw, not a
+  // newer line that arrived since the last redraw.
+  let shown = { fen: null, lines: [] };
+
+  const btn = byId('btn-engine');
+  const mpv = byId('multipv');
+  btn.addEventListener('click', () => setRunning(!st.running));
+  mpv.addEventListener('change', () => {
+    st.multipv = Number(mpv.value) || 3;
+    if (st.running) analyse();
+    ctx.save();
+  });
+  byId('btn-load').addEventListener('click', () => load(byId('load-text').value));
+  byId('load-file').addEventListener('change', async (e) => {
+    const f = e.target.files && e.target.files[0];
+    e.target.value = '';
+    if (!f) return;
+    if (f.size > MAX_TEXT) {
+      showLoadError(`${f.name} is ${(f.size / 1e6).toFixed(1)} MB; the limit is ${MAX_TEXT / 1e6} MB.`);
+      return;
+    }
+    load(await f.text(), f.name);
+  });
+  byId('pv-lines').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-line]');
+    if (!b) return;
+    playLine(Number(b.dataset.line), Number(b.dataset.upto));
+  });
+
+  function showLoadError(msg) {
+    byId('load-error').textContent = msg;
+    if (msg) ctx.say(msg);
+  }
+
+  function load(text, name = '') {
+    let res;
+    try {
+      res = parseGameText(text);
+    } catch (e) {
+      showLoadError(e.message || String(e));
+      return false;
+    }
+    showLoadError('');
+    ctx.controllers.play.detach();
+    ctx.hideBanner();
+    ctx.setGame(res.game);
+    const g = res.game;
+    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'position';
+    ctx.say(`Loaded ${name ? `${name}: ` : ''}${who}, ${g.mainlineNodes().length} half-moves.${res.note ? ` ${res.note}` : ''}`);
+    if (res.note) ctx.notice(res.note);
+    return true;
+  }
+
+  function setRunning(on) {
+    st.running = on;
+    btn.textContent = on ? 'Stop engine' : 'Start engine';
+    btn.setAttribute('aria-pressed', String(on));
+    if (on) analyse();
+    else stop();
+    ctx.save();
+  }
+
+  async function stop() {
+    st.token++;
+    if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
+  }
+
+  async function analyse() {
+    const token = ++st.token;
+    const g = ctx.game;
+    const node = g.current;
+    st.fen = node.fen;
+    st.lines = [];
+    st.depth = 0;
+    scheduleRender();
+    const status = g.status(node);
+    if (status.over) {
+      if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
+      st.final = status.reason;
+      scheduleRender();
+      return;
+    }
+    st.final = null;
+    await ctx.engineLoaded;
+    if (!ctx.engineReady || token !== st.token) return;
+    try {
+      const want = `${st.multipv}`;
+      if (st.optionsSent !== want) {
+        await ctx.engine.stop();
+        await ctx.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false });
+        st.optionsSent = want;
+      }
+      if (token !== st.token) return;
+      const turn = node.fen.split(' ')[1];
+      ctx.setPosition(g.startFen, g.uciMoves(node));
+      await ctx.engine.go({ infinite: true }, (info) => {
+        if (token !== st.token || !info || !Array.isArray(info.pv) || !info.pv.length) return;
+        const score = whiteScore(info, turn);
+        if (!score) return;
+        const i = (info.multipv || 1) - 1;
+        if (i >= st.multipv) return;
+        st.lines[i] = { score, pv: info.pv, depth: info.depth, bound: info.bound };
+        st.depth = info.depth;
+        st.nps = info.nps || 0;
+        st.nodes = info.nodes || 0;
+        scheduleRender();
+      });
+    } catch (e) {
+      if (token === st.token) ctx.notice(`Analysis failed: ${e.message || e}`);
+    }
+  }
+
+  // Lines are redrawn at most every RENDER_MS: faster than people read, and it keeps
+  // the main thread free for the board while the engine streams info lines.
+  const RENDER_MS = 120;
+  let lastRender = 0;
+  function scheduleRender() {
+    if (raf) return;
+    const wait = Math.max(0, lastRender + RENDER_MS - performance.now());
+    raf = setTimeout(() => {
+      requestAnimationFrame(() => {
+        raf = 0;
+        lastRender = performance.now();
+        render();
+      });
+    }, wait);
+  }
+
+  // sanLine converts a PV of UCI moves to SAN from fen, stopping at the first move that
+  // is not legal (a PV that arrives for an older position is dropped by the token check).
+  function sanLine(fen, pv) {
+    const c = new Chess(fen);
+    const out = [];
+    for (const u of pv) {
+      try {
+        const m = c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
+        out.push({ san: m.san, color: m.color, num: Number(m.before.split(' ')[5]) });
+      } catch {
+        break;
+      }
+    }
+    return out;
+  }
+
+  function render() {
+    const list = byId('pv-lines');
+    clear(list);
+    // Reserve room for every requested line so nothing below jumps as lines arrive.
+    list.style.setProperty('--pv-n', String(st.multipv));
+    const bar = byId('evalbar');
+    if (ctx.mode !== 'analysis') return;
+    if (st.final) {
+      list.append(h('li', { class: 'pv-final' }, st.final));
+    } else if (st.running && !st.lines.length) {
+      list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
+    }
+    shown = { fen: st.fen, lines: st.lines.slice() };
+    st.lines.forEach((l, i) => {
+      if (!l) return;
+      const moves = sanLine(st.fen, l.pv.slice(0, 12));
+      const li = h('li', { class: 'pv-line', 'data-multipv': i + 1 });
+      li.append(h('button', { type: 'button', class: 'pv-score', 'data-line': i, 'data-upto': 1, 'aria-label': `Line ${i + 1}, ${formatScore(l.score)}: play ${moves[0] ? moves[0].san : ''}` }, formatScore(l.score)));
+      const span = h('span', { class: 'pv-moves' });
+      moves.forEach((m, j) => {
+        if (m.color === 'w') span.append(h('span', { class: 'num' }, `${m.num}.`));
+        else if (j === 0) span.append(h('span', { class: 'num' }, `${m.num}…`));
+        span.append(h('button', { type: 'button', class: 'pv-move', 'data-line': i, 'data-upto': j + 1, tabindex: '-1' }, m.san));
+      });
+      li.append(span);
+      list.append(li);
+    });
+    byId('engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
+    const best = st.lines[0];
+    show(bar, true);
+    const frac = best ? evalBarFraction(best.score) : 0.5;
+    byId('evalbar-fill').style.height = `${(frac * 100).toFixed(1)}%`;
+    byId('evalbar-text').textContent = best ? shortScore(best.score) : st.final ? '–' : '';
+    bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
+    bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
+    bar.classList.toggle('flipped', ctx.view.orientation === 'b');
+    // The label sits at White's end of the bar; when White's share is too thin to hold
+    // it, it is drawn light on the dark part instead.
+    bar.classList.toggle('label-on-dark', frac < 0.1);
+    const arrow = best && st.running && best.pv[0] ? best.pv[0].slice(0, 4) : '';
+    if (arrow !== shownArrow) {
+      shownArrow = arrow;
+      ctx.view.setArrows(arrow ? [{ from: arrow.slice(0, 2), to: arrow.slice(2, 4), kind: 'best' }] : []);
+    }
+  }
+
+  // shortScore fits the narrow eval bar: one decimal, no plus sign.
+  function shortScore(sc) {
+    if (sc.mate !== null && sc.mate !== undefined) return `#${sc.mate}`;
+    const v = Math.abs(sc.cp) >= 1000 ? Math.round(sc.cp / 100) : (sc.cp / 100).toFixed(1);
+    return String(v);
+  }
+
+  function formatNps(n) {
+    if (!n) return '';
+    return n >= 1e6 ? `${(n / 1e6).toFixed(1)} Mn/s` : `${Math.round(n / 1000)} kn/s`;
+  }
+
+  function playLine(i, upto) {
+    const l = shown.lines[i];
+    if (!l || ctx.game.current.fen !== shown.fen) return;
+    let played = 0;
+    for (const u of l.pv.slice(0, upto)) {
+      if (!ctx.game.play(u)) break;
+      played++;
+    }
+    if (played) {
+      ctx.refresh();
+      ctx.say(`Played ${played} move${played > 1 ? 's' : ''} of line ${i + 1}: ${ctx.game.current.san}`);
+    }
+  }
+
+  ctx.listeners.add(() => {
+    if (ctx.mode !== 'analysis') return;
+    if (st.running && ctx.game.current.fen !== st.fen) analyse();
+    else scheduleRender();
+  });
+
+  return {
+    enter() {
+      if (st.running) analyse();
+      scheduleRender();
+    },
+    leave() {
+      stop();
+      shownArrow = '';
+      ctx.view.setArrows([]);
+      show(byId('evalbar'), false);
+    },
+    movable: () => 'both',
+    userMove(move) {
+      const n = ctx.game.play(move);
+      if (!n) return false;
+      ctx.refresh({ animate: false });
+      const s = ctx.game.status(n);
+      ctx.say(`${n.color === 'w' ? 'White' : 'Black'} ${n.san}${s.over ? `. ${s.reason}` : ''}`);
+      return true;
+    },
+    canNavigate: () => true,
+    engineReady() {
+      if (ctx.mode === 'analysis' && st.running) analyse();
+    },
+    engineRestarted() {
+      st.optionsSent = null;
+      if (ctx.mode === 'analysis' && st.running) analyse();
+    },
+    toJSON: () => ({ multipv: st.multipv, running: st.running }),
+    restore(o) {
+      if (!o) return;
+      if ([1, 2, 3, 4, 5].includes(o.multipv)) st.multipv = o.multipv;
+      mpv.value = String(st.multipv);
+      if (o.running) {
+        st.running = true;
+        btn.textContent = 'Stop engine';
+        btn.setAttribute('aria-pressed', 'true');
+      }
+    },
+    load,
+    state: st,
+  };
+}

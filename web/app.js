@@ -1,0 +1,274 @@
+// app.js: the UI shell. It creates the board view, the move list, the engine client
+// and the three mode controllers (play, analysis, review), and owns what they share:
+// the current Game, the status line, notices, tabs, navigation, export and saving.
+
+import { EngineClient } from './engine-client.js';
+import { createBoardView } from './board-view.js';
+import { createMoveList } from './movelist.js';
+import { Game } from './game.js';
+import { exportPgn } from './pgn.js';
+import { Store } from './storage.js';
+import { byId, show } from './dom.js';
+import { createPlay } from './play.js';
+import { createAnalysis } from './analysis.js';
+import { createReview } from './review.js';
+
+const MODES = ['play', 'analysis', 'review'];
+
+function boot() {
+  const store = new Store();
+  const engine = new EngineClient({ workerUrl: 'worker.js', watchdogMs: 4000 });
+
+  const ctx = {
+    game: new Game(),
+    engine,
+    engineReady: false,
+    mode: 'play',
+    listeners: new Set(), // called after every position/game change
+    // say writes the aria-live status line (screen readers announce it).
+    say(text) {
+      byId('status').textContent = text;
+    },
+    notice(text) {
+      byId('notice-text').textContent = text;
+      show(byId('notice'), !!text);
+    },
+    setGame(game) {
+      ctx.game = game;
+      ctx.refresh({ animate: false });
+    },
+    refresh({ animate = true } = {}) {
+      const g = ctx.game;
+      const n = g.current;
+      view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: ctx.movable(), animate });
+      moves.render(g);
+      byId('fen-text').textContent = n.fen;
+      for (const fn of ctx.listeners) fn();
+      ctx.save();
+    },
+    // movable decides which colour may move on the board right now (mode-dependent).
+    movable() {
+      const c = controllers[ctx.mode];
+      return c.movable ? c.movable() : 'both';
+    },
+    save() {
+      if (ctx.restoring) return;
+      const err = store.save({
+        mode: ctx.mode,
+        game: ctx.game.toJSON(),
+        orientation: view.orientation,
+        play: controllers.play.toJSON(),
+        analysis: controllers.analysis.toJSON(),
+      });
+      if (err && !ctx.saveWarned) {
+        ctx.saveWarned = true;
+        ctx.notice(`Could not save the game in this browser (${err.message}).`);
+      }
+    },
+    banner(result, reason) {
+      byId('banner-result').textContent = result;
+      byId('banner-reason').textContent = reason;
+      show(byId('banner'), true);
+      byId('banner-close').focus({ preventScroll: true });
+    },
+    hideBanner() {
+      show(byId('banner'), false);
+    },
+    setMode(mode) {
+      if (!MODES.includes(mode) || mode === ctx.mode && ctx.modeSet) return;
+      const prev = controllers[ctx.mode];
+      if (ctx.modeSet && prev.leave) prev.leave();
+      ctx.mode = mode;
+      ctx.modeSet = true;
+      for (const m of MODES) {
+        const tab = byId(`tab-${m}`);
+        tab.setAttribute('aria-selected', String(m === mode));
+        tab.tabIndex = m === mode ? 0 : -1;
+        show(byId(`panel-${m}`), m === mode);
+      }
+      document.body.dataset.mode = mode;
+      controllers[mode].enter();
+      ctx.refresh({ animate: false });
+    },
+    // setOptions applies engine options one by one, skipping names the engine does not
+    // advertise (so a level keeps working with an engine that lacks, say, Book Variety).
+    async setOptions(opts) {
+      const known = Array.isArray(engine.options) && engine.options.length ? new Set(engine.options.map((o) => String(o.name).toLowerCase())) : null;
+      for (const [k, v] of Object.entries(opts)) {
+        if (known && !known.has(k.toLowerCase())) continue;
+        try {
+          await engine.setOption(k, v);
+        } catch (e) {
+          if (e && e.restarted) throw e;
+          console.warn(`setoption ${k}: ${e && e.message}`);
+        }
+      }
+    },
+    // setPosition sends the position; a refusal surfaces through go()'s rejection.
+    setPosition(fen, moves) {
+      const p = engine.position(fen, moves);
+      if (p && p.catch) p.catch(() => {});
+    },
+    flip() {
+      view.flip();
+      for (const fn of ctx.listeners) fn();
+      ctx.save();
+    },
+  };
+
+  const view = createBoardView(byId('board'), {
+    onMove: (move) => controllers[ctx.mode].userMove(move),
+  });
+  ctx.view = view;
+  const moves = createMoveList(byId('movelist'), {
+    onSelect: (node) => ctx.navigate(() => ctx.game.goTo(node)),
+  });
+
+  // navigate moves the cursor if the active mode allows it (play mode keeps a live game at its end).
+  ctx.navigate = (fn) => {
+    const c = controllers[ctx.mode];
+    if (c.canNavigate && !c.canNavigate()) return;
+    fn();
+    ctx.refresh();
+    const n = ctx.game.current;
+    ctx.say(n.san ? `${n.color === 'w' ? 'White' : 'Black'} ${n.san}` : 'Start position');
+  };
+
+  // Outside play mode the rows above and below the board name the game's players.
+  ctx.listeners.add(() => {
+    if (ctx.mode === 'play') return;
+    const bottom = view.orientation;
+    const name = (c) => ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black');
+    byId('name-bottom').textContent = name(bottom);
+    byId('name-top').textContent = name(bottom === 'w' ? 'b' : 'w');
+  });
+
+  const controllers = {
+    play: createPlay(ctx),
+    analysis: createAnalysis(ctx),
+    review: createReview(ctx),
+  };
+  ctx.controllers = controllers;
+
+  // Tabs (with arrow-key movement between them, as the ARIA tab pattern expects).
+  for (const m of MODES) {
+    const tab = byId(`tab-${m}`);
+    tab.addEventListener('click', () => ctx.setMode(m));
+    tab.addEventListener('keydown', (e) => {
+      const i = MODES.indexOf(m);
+      if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+        const next = MODES[(i + (e.key === 'ArrowRight' ? 1 : MODES.length - 1)) % MODES.length];
+        ctx.setMode(next);
+        byId(`tab-${next}`).focus();
+        e.preventDefault();
+      }
+    });
+  }
+
+  // Navigation buttons and keys.
+  byId('nav-first').addEventListener('click', () => ctx.navigate(() => ctx.game.first()));
+  byId('nav-prev').addEventListener('click', () => ctx.navigate(() => ctx.game.back()));
+  byId('nav-next').addEventListener('click', () => ctx.navigate(() => ctx.game.forward()));
+  byId('nav-last').addEventListener('click', () => ctx.navigate(() => ctx.game.last()));
+  byId('btn-flip').addEventListener('click', () => ctx.flip());
+  document.addEventListener('keydown', (e) => {
+    const t = e.target;
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    if (t.closest && (t.closest('input, textarea, select, [role="tab"]') || t.closest('#board'))) return;
+    const keys = {
+      ArrowLeft: () => ctx.game.back(),
+      ArrowRight: () => ctx.game.forward(),
+      Home: () => ctx.game.first(),
+      End: () => ctx.game.last(),
+    };
+    if (keys[e.key]) {
+      e.preventDefault();
+      ctx.navigate(keys[e.key]);
+    } else if (e.key === 'f') {
+      ctx.flip();
+    }
+  });
+
+  // Export.
+  const pgnText = () => exportPgn(ctx.game, controllers[ctx.mode].pgnHeaders ? controllers[ctx.mode].pgnHeaders() : {});
+  async function copy(text, what) {
+    try {
+      await navigator.clipboard.writeText(text);
+      ctx.say(`${what} copied to the clipboard.`);
+    } catch {
+      ctx.notice(`Copying the ${what} was refused by the browser; select it from the text instead.`);
+    }
+  }
+  byId('btn-copy-fen').addEventListener('click', () => copy(ctx.game.current.fen, 'FEN'));
+  byId('btn-copy-pgn').addEventListener('click', () => copy(pgnText(), 'PGN'));
+  byId('btn-download-pgn').addEventListener('click', () => {
+    const blob = new Blob([pgnText()], { type: 'application/x-chess-pgn' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `azurite-${new Date().toISOString().slice(0, 10)}.pgn`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  });
+
+  byId('notice-close').addEventListener('click', () => ctx.notice(''));
+  byId('banner-close').addEventListener('click', () => ctx.hideBanner());
+
+  // Engine start-up: the UI works (moves, PGN, navigation) before the engine is ready.
+  engine.on('error', (e) => {
+    const msg = e && (e.message || e.text) ? e.message || e.text : String(e);
+    byId('engine-state').textContent = 'engine error';
+    ctx.notice(`Engine: ${msg}`);
+  });
+  engine.on('restarted', () => {
+    ctx.notice('The engine stopped answering and was restarted.');
+    for (const c of Object.values(controllers)) if (c.engineRestarted) c.engineRestarted();
+  });
+  ctx.engineLoaded = engine
+    .ready()
+    .then(async () => {
+      ctx.engineReady = true;
+      performance.mark('azurite-engine-ready');
+      byId('engine-state').textContent = 'engine ready';
+      document.body.dataset.engine = 'ready';
+      try {
+        const res = await fetch('book.bin');
+        if (res.ok) await engine.loadBook(await res.arrayBuffer());
+      } catch {
+        // no book: the engine plays from move one
+      }
+      for (const c of Object.values(controllers)) if (c.engineReady) c.engineReady();
+    })
+    .catch((e) => {
+      byId('engine-state').textContent = 'engine failed';
+      ctx.notice(`The engine could not start: ${e && e.message ? e.message : e}. You can still move pieces and read games.`);
+    });
+
+  // Restore the saved state (validated by replaying it), else start fresh.
+  ctx.restoring = true;
+  const { state, error } = store.load((o) => ({ ...o, game: Game.fromJSON(o.game) }));
+  if (error) ctx.notice(error);
+  let mode = 'play';
+  if (state) {
+    ctx.game = state.game;
+    if (state.orientation === 'b') view.setOrientation('b');
+    if (MODES.includes(state.mode)) mode = state.mode;
+    try {
+      controllers.play.restore(state.play);
+      controllers.analysis.restore(state.analysis);
+    } catch (e) {
+      ctx.notice(`Part of the saved state was discarded (${e.message}).`);
+    }
+  }
+  ctx.setMode(mode);
+  ctx.restoring = false;
+  ctx.save();
+  document.body.dataset.ready = 'true';
+  performance.mark('azurite-ready');
+  ctx.exportPgn = pgnText;
+  window.azurite = ctx; // for tests and the console: read-only use
+}
+
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);
+else boot();

@@ -1,0 +1,229 @@
+// board-view.js: the one adapter between cm-chessboard (drawing, click/drag input,
+// promotion dialog, markers, arrows, keyboard input) and chess.js (which moves are
+// legal). Controllers give it FENs and get legal moves back through onMove; they never
+// touch cm-chessboard directly.
+
+import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from 'cm-chessboard/src/Chessboard.js';
+import { Markers, MARKER_TYPE } from 'cm-chessboard/src/extensions/markers/Markers.js';
+import { Arrows, ARROW_TYPE } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
+import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
+import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
+import { VisualMoveInput } from 'cm-chessboard/src/view/VisualMoveInput.js';
+import { Svg } from 'cm-chessboard/src/lib/Svg.js';
+import { Chess } from 'chess.js';
+
+// cm-chessboard positions the dragged piece with setAttribute('style', …), which a
+// strict CSP (style-src 'self') blocks and reports. These replacements do the same
+// through the CSSOM (element.style), which CSP allows; the class in app.css does the rest.
+// The board coordinates get their font size through a `style` attribute passed to
+// Svg.addElement; route that through the CSSOM as well.
+const addElement = Svg.addElement;
+Svg.addElement = function addElementCSP(parent, name, attributes = {}) {
+  if (!attributes || !('style' in attributes)) return addElement.call(this, parent, name, attributes);
+  const { style, ...rest } = attributes;
+  const el = addElement.call(this, parent, name, rest);
+  el.style.cssText = style;
+  return el;
+};
+VisualMoveInput.prototype.createDraggablePiece = function createDraggablePiece(pieceName) {
+  if (this.draggablePiece) throw Error('draggablePiece already exists');
+  this.draggablePiece = Svg.createSvg(document.body);
+  this.draggablePiece.classList.add('cm-chessboard-draggable-piece');
+  this.draggablePiece.setAttribute('width', this.view.squareWidth);
+  this.draggablePiece.setAttribute('height', this.view.squareHeight);
+  this.draggablePiece.style.pointerEvents = 'none';
+  this.draggablePiece.name = pieceName;
+  const spriteUrl = this.chessboard.props.assetsCache ? '' : this.view.getSpriteUrl();
+  const piece = Svg.addElement(this.draggablePiece, 'use', { href: `${spriteUrl}#${pieceName}` });
+  const scaling = this.view.squareHeight / this.chessboard.props.style.pieces.tileSize;
+  const transformScale = this.draggablePiece.createSVGTransform();
+  transformScale.setScale(scaling, scaling);
+  piece.transform.baseVal.appendItem(transformScale);
+};
+VisualMoveInput.prototype.moveDraggablePiece = function moveDraggablePiece(x, y) {
+  const st = this.draggablePiece.style;
+  st.pointerEvents = 'none';
+  st.position = 'absolute';
+  st.left = `${x - this.view.squareHeight / 2}px`;
+  st.top = `${y - this.view.squareHeight / 2}px`;
+};
+
+/** defaults returns the full configuration; createBoardView merges the caller's on top. */
+export function defaults() {
+  return {
+    fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    orientation: 'w',
+    assetsUrl: 'assets/',
+    animationMs: 180,
+    // onMove({from,to,promotion}) is called for a legal move the user made; return
+    // false to refuse it (the board snaps back).
+    onMove: () => true,
+  };
+}
+
+/**
+ * createBoardView draws a board in el. Returned API:
+ *   set({fen, lastMove, movable, animate})  movable: 'w' | 'b' | 'both' | null
+ *   setArrows([{from, to, kind}]), flip(), setOrientation(c), orientation, destroy()
+ */
+export function createBoardView(el, config = {}) {
+  const cfg = { ...defaults(), ...config };
+  let fen = cfg.fen;
+  let movable = null;
+  let pendingPromotion = false;
+
+  const board = new Chessboard(el, {
+    position: fen,
+    orientation: cfg.orientation === 'b' ? COLOR.black : COLOR.white,
+    assetsUrl: cfg.assetsUrl,
+    // Sprites are referenced by URL (<use href="…svg#wk">) rather than inlined into the
+    // page with insertAdjacentHTML: same picture, no markup injection.
+    assetsCache: false,
+    responsive: true,
+    style: {
+      cssClass: 'azurite',
+      showCoordinates: true,
+      borderType: BORDER_TYPE.none,
+      animationDuration: cfg.animationMs,
+      pieces: { file: 'pieces/standard.svg', tileSize: 40 },
+    },
+    extensions: [
+      { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
+      { class: Arrows },
+      { class: PromotionDialog, props: { language: 'en' } },
+      {
+        class: Accessibility,
+        props: {
+          language: 'en',
+          brailleNotationInAlt: true,
+          keyboardMoveInput: true,
+          // These three build their markup with innerHTML; the player has its own
+          // move list and status line for screen readers instead.
+          movePieceForm: false,
+          boardAsTable: false,
+          piecesAsList: false,
+        },
+      },
+    ],
+  });
+
+  function legalFrom(square) {
+    try {
+      return new Chess(fen).moves({ square, verbose: true });
+    } catch {
+      return [];
+    }
+  }
+
+  function submit(move) {
+    let ok = false;
+    try {
+      ok = cfg.onMove(move) !== false;
+    } catch (e) {
+      console.error(e);
+    }
+    if (!ok) board.setPosition(fen, false);
+    return ok;
+  }
+
+  function onInput(event) {
+    switch (event.type) {
+      case INPUT_EVENT_TYPE.moveInputStarted: {
+        if (pendingPromotion) return false;
+        const moves = legalFrom(event.squareFrom);
+        board.removeLegalMovesMarkers();
+        board.addLegalMovesMarkers(moves);
+        return moves.length > 0;
+      }
+      case INPUT_EVENT_TYPE.validateMoveInput: {
+        board.removeLegalMovesMarkers();
+        const cands = legalFrom(event.squareFrom).filter((m) => m.to === event.squareTo);
+        if (!cands.length) return false;
+        if (cands[0].promotion) {
+          pendingPromotion = true;
+          board.showPromotionDialog(event.squareTo, cands[0].color, (result) => {
+            pendingPromotion = false;
+            if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
+              submit({ from: event.squareFrom, to: event.squareTo, promotion: result.piece.charAt(1) });
+            } else {
+              board.setPosition(fen, true);
+            }
+          });
+          return true;
+        }
+        // The controller answers with set(); defer it until cm-chessboard has
+        // finished its own move input so the two do not fight over the position.
+        board.state.moveInputProcess.then(() => submit({ from: event.squareFrom, to: event.squareTo }));
+        return true;
+      }
+      case INPUT_EVENT_TYPE.moveInputCanceled:
+      case INPUT_EVENT_TYPE.moveInputFinished:
+        board.removeLegalMovesMarkers();
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  function applyInput() {
+    board.disableMoveInput();
+    if (!movable) return;
+    const color = movable === 'both' ? undefined : movable === 'w' ? COLOR.white : COLOR.black;
+    board.enableMoveInput(onInput, color);
+  }
+
+  const api = {
+    board,
+    get orientation() {
+      return board.getOrientation() === COLOR.black ? 'b' : 'w';
+    },
+    get fen() {
+      return fen;
+    },
+    /** set shows a position; lastMove {from,to} gets a highlight, a king in check a red frame. */
+    set({ fen: newFen, lastMove = null, movable: mv = movable, animate = true }) {
+      const changed = newFen !== fen;
+      fen = newFen;
+      movable = mv;
+      board.setPosition(fen, animate && changed);
+      board.removeMarkers(MARKER_TYPE.square);
+      board.removeMarkers(MARKER_TYPE.circleDanger);
+      if (lastMove) {
+        board.addMarker(MARKER_TYPE.square, lastMove.from);
+        board.addMarker(MARKER_TYPE.square, lastMove.to);
+      }
+      try {
+        const c = new Chess(fen);
+        if (c.inCheck()) {
+          const [k] = c.findPiece({ type: 'k', color: c.turn() });
+          if (k) board.addMarker(MARKER_TYPE.circleDanger, k);
+        }
+      } catch {
+        // a FEN chess.js refuses never reaches the board: controllers validate first
+      }
+      applyInput();
+    },
+    setMovable(mv) {
+      movable = mv;
+      applyInput();
+    },
+    /** setArrows replaces the engine arrows: kind 'best' (green) or 'alt' (blue). */
+    setArrows(list) {
+      board.removeArrows();
+      for (const a of list) {
+        board.addArrow(a.kind === 'alt' ? ARROW_TYPE.info : a.kind === 'bad' ? ARROW_TYPE.danger : ARROW_TYPE.success, a.from, a.to);
+      }
+    },
+    setOrientation(c) {
+      return board.setOrientation(c === 'b' ? COLOR.black : COLOR.white, false);
+    },
+    flip() {
+      return api.setOrientation(api.orientation === 'w' ? 'b' : 'w');
+    },
+    destroy() {
+      board.destroy();
+    },
+  };
+  applyInput();
+  return api;
+}

@@ -1,0 +1,91 @@
+// clock.js: a chess clock with Fischer increment. Pure model: every method takes the
+// current time in ms (performance.now() in the page, fake numbers in tests).
+
+/** Clock tracks both sides' remaining time; null initialMs means untimed. */
+export class Clock {
+  constructor(initialMs, incMs = 0) {
+    this.initialMs = initialMs;
+    this.incMs = incMs;
+    this.remaining = { w: initialMs, b: initialMs };
+    this.running = null; // 'w' | 'b' | null
+    this.since = 0; // time when the running side's clock was last started
+  }
+
+  get timed() {
+    return this.initialMs !== null && this.initialMs > 0;
+  }
+
+  /** start runs color's clock from now. */
+  start(color, now) {
+    if (!this.timed) return;
+    this.stop(now);
+    this.running = color;
+    this.since = now;
+  }
+
+  /** stop freezes the running clock. */
+  stop(now) {
+    if (this.running) {
+      this.remaining[this.running] = Math.max(0, this.remaining[this.running] - (now - this.since));
+      this.running = null;
+    }
+  }
+
+  /** press ends the running side's move: its time is charged, the increment added, and the other side's clock starts. */
+  press(now) {
+    if (!this.running) return;
+    const c = this.running;
+    this.stop(now);
+    if (this.remaining[c] > 0) this.remaining[c] += this.incMs;
+    this.start(c === 'w' ? 'b' : 'w', now);
+  }
+
+  /** left returns color's remaining ms at now. */
+  left(color, now) {
+    if (!this.timed) return null;
+    if (this.running === color) return Math.max(0, this.remaining[color] - (now - this.since));
+    return this.remaining[color];
+  }
+
+  /** flagged returns the colour whose time has run out, or null. */
+  flagged(now) {
+    if (!this.timed) return null;
+    for (const c of ['w', 'b']) if (this.left(c, now) <= 0) return c;
+    return null;
+  }
+
+  toJSON(now) {
+    return { initialMs: this.initialMs, incMs: this.incMs, w: this.left('w', now), b: this.left('b', now) };
+  }
+
+  static fromJSON(o) {
+    const ok = (x) => x === null || (Number.isFinite(x) && x >= 0 && x < 1e9);
+    if (!o || !ok(o.initialMs) || !ok(o.incMs ?? 0) || !ok(o.w) || !ok(o.b)) throw new Error('bad clock state');
+    const c = new Clock(o.initialMs, o.incMs || 0);
+    if (c.timed) c.remaining = { w: o.w, b: o.b };
+    return c;
+  }
+}
+
+/** formatClock writes m:ss, and tenths under 10 s (h:mm:ss past an hour). */
+export function formatClock(ms) {
+  if (ms === null || ms === undefined) return '';
+  const t = Math.max(0, ms);
+  if (t < 10000) return `0:0${Math.floor(t / 1000)}.${Math.floor((t % 1000) / 100)}`;
+  const s = Math.ceil(t / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+}
+
+/** TIME_CONTROLS are the offered choices: minutes + increment seconds. */
+export const TIME_CONTROLS = [
+  { id: 'none', label: 'Untimed', initialMs: null, incMs: 0 },
+  { id: '1+0', label: '1 + 0 (bullet)', initialMs: 60000, incMs: 0 },
+  { id: '3+2', label: '3 + 2 (blitz)', initialMs: 180000, incMs: 2000 },
+  { id: '5+3', label: '5 + 3 (blitz)', initialMs: 300000, incMs: 3000 },
+  { id: '10+5', label: '10 + 5 (rapid)', initialMs: 600000, incMs: 5000 },
+  { id: '15+10', label: '15 + 10 (rapid)', initialMs: 900000, incMs: 10000 },
+  { id: '30+20', label: '30 + 20 (classical)', initialMs: 1800000, incMs: 20000 },
+];

@@ -1,0 +1,66 @@
+// dom.js: the only way the player builds DOM. Text goes in through textContent and
+// attributes through setAttribute, never through innerHTML, so nothing from a PGN,
+// a FEN or the engine can become markup.
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+/**
+ * h creates an HTML element: h('button', {class: 'x', onclick: fn}, 'text', child…).
+ * Attributes starting with "on" become event listeners; null/false attributes are
+ * skipped; strings and numbers among the children become text nodes.
+ */
+export function h(tag, attrs = {}, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** s creates an SVG element with the same conventions as h. */
+export function s(tag, attrs = {}, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+function fill(el, attrs, children) {
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith('on') && typeof v === 'function') {
+      el.addEventListener(k.slice(2), v);
+    } else {
+      el.setAttribute(k, v === true ? '' : String(v));
+    }
+  }
+  append(el, children);
+  return el;
+}
+
+function append(el, children) {
+  for (const c of children) {
+    if (c === null || c === undefined || c === false) continue;
+    if (Array.isArray(c)) append(el, c);
+    else if (typeof c === 'string' || typeof c === 'number') el.appendChild(document.createTextNode(String(c)));
+    else el.appendChild(c);
+  }
+}
+
+/** clear removes every child of el. */
+export function clear(el) {
+  while (el.firstChild) el.removeChild(el.firstChild);
+  return el;
+}
+
+/** replace sets el's children to the given ones. */
+export function replace(el, ...children) {
+  clear(el);
+  append(el, children);
+  return el;
+}
+
+/** byId returns the element with the id or throws, so a broken index.html fails loudly. */
+export function byId(id) {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`index.html lacks #${id}`);
+  return el;
+}
+
+/** show toggles the hidden attribute. */
+export function show(el, visible) {
+  el.hidden = !visible;
+}

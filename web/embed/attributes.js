@@ -1,0 +1,76 @@
+// attributes.js: reading <azurite-board>'s attributes into a config, with a readable
+// message for each bad value. Pure functions (no DOM): tests call them directly.
+
+import { LEVELS, DEFAULT_LEVEL } from '../levels.js';
+
+export const MODES = ['view', 'play', 'analyse'];
+const MODE_ALIASES = { analyze: 'analyse', analysis: 'analyse' };
+
+/** MAX_LINES is the most engine lines the analyse mode shows. */
+export const MAX_LINES = 5;
+
+/**
+ * parseAttributes turns attribute values (null when absent) into
+ * {config, errors}: config always holds usable values (defaults where a value was
+ * bad) and errors lists one message per bad attribute.
+ */
+export function parseAttributes(get) {
+  const errors = [];
+  const config = { mode: 'view', level: DEFAULT_LEVEL, orientation: 'w', fen: null, pgnSrc: null, lines: 1 };
+
+  const mode = get('mode');
+  if (mode !== null && mode.trim() !== '') {
+    const m = mode.trim().toLowerCase();
+    const norm = MODE_ALIASES[m] || m;
+    if (MODES.includes(norm)) config.mode = norm;
+    else errors.push(`Unknown mode "${clip(mode)}": use play, analyse or view.`);
+  }
+
+  const level = get('level');
+  if (level !== null && level.trim() !== '') {
+    const l = level.trim().toLowerCase();
+    const byId = LEVELS.find((x) => x.id === l);
+    const n = /^\d+$/.test(l) ? Number(l) : NaN;
+    if (byId) config.level = byId.id;
+    else if (n >= 1 && n <= LEVELS.length) config.level = LEVELS[n - 1].id;
+    else errors.push(`Unknown level "${clip(level)}": use 1 to ${LEVELS.length} or one of ${LEVELS.map((x) => x.id).join(', ')}.`);
+  }
+
+  const orientation = get('orientation');
+  if (orientation !== null && orientation.trim() !== '') {
+    const o = orientation.trim().toLowerCase();
+    if (o === 'white' || o === 'w') config.orientation = 'w';
+    else if (o === 'black' || o === 'b') config.orientation = 'b';
+    else errors.push(`Unknown orientation "${clip(orientation)}": use white or black.`);
+  }
+
+  const lines = get('lines');
+  if (lines !== null && lines.trim() !== '') {
+    const n = Number(lines.trim());
+    if (Number.isInteger(n) && n >= 1 && n <= MAX_LINES) config.lines = n;
+    else errors.push(`Bad lines "${clip(lines)}": use a whole number from 1 to ${MAX_LINES}.`);
+  }
+
+  const fen = get('fen');
+  if (fen !== null && fen.trim() !== '') config.fen = fen.trim();
+  const src = get('pgn-src');
+  if (src !== null && src.trim() !== '') config.pgnSrc = src.trim();
+  if (config.fen && config.pgnSrc) errors.push('Both fen and pgn-src are set: use one of them.');
+  return { config, errors };
+}
+
+/** clip shortens a value quoted in a message so a huge attribute cannot flood it. */
+export function clip(s, n = 60) {
+  const t = String(s);
+  return t.length > n ? `${t.slice(0, n)}…` : t;
+}
+
+/** gameOverCode names why the chess.js position at the end is over, or null. */
+export function gameOverCode(chess) {
+  if (chess.isCheckmate()) return 'checkmate';
+  if (chess.isStalemate()) return 'stalemate';
+  if (chess.isInsufficientMaterial()) return 'insufficient-material';
+  if (chess.isThreefoldRepetition()) return 'threefold-repetition';
+  if (chess.isDrawByFiftyMoves()) return 'fifty-move-rule';
+  return null;
+}

@@ -1,0 +1,55 @@
+// eval-graph.js: the review's evaluation graph, drawn as SVG with createElementNS (no
+// markup strings). x is the half-move, y White's winning chances; marked moves get a
+// coloured dot; clicking picks a half-move.
+
+import { s, clear } from './dom.js';
+import { winPercent, toCp } from './score.js';
+
+const W = 600;
+const H = 160;
+
+/** defaults returns the full configuration for createEvalGraph. */
+export function defaults() {
+  return { onSelect: () => {} }; // onSelect(ply)
+}
+
+/** createEvalGraph draws into el; render(points, currentPly) with points [{ply, score, mark}]. */
+export function createEvalGraph(el, config = {}) {
+  const cfg = { ...defaults(), ...config };
+  let count = 0;
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img', preserveAspectRatio: 'none', 'aria-label': 'Evaluation graph: White above the middle line' });
+  el.append(svg);
+  svg.addEventListener('click', (e) => {
+    if (count < 2) return;
+    const r = svg.getBoundingClientRect();
+    const x = ((e.clientX - r.left) / r.width) * W;
+    cfg.onSelect(Math.max(0, Math.min(count - 1, Math.round((x / W) * (count - 1)))));
+  });
+
+  return {
+    render(points, currentPly = -1) {
+      clear(svg);
+      count = points.length;
+      if (count < 2) return;
+      const x = (i) => (i / (count - 1)) * W;
+      const y = (p) => H - (winPercent(toCp(p.score)) / 100) * H;
+      svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }));
+      let d = `M 0 ${H}`;
+      points.forEach((p, i) => {
+        d += ` L ${x(i).toFixed(1)} ${y(p).toFixed(1)}`;
+      });
+      d += ` L ${W} ${H} Z`;
+      svg.append(s('path', { d, class: 'g-area' }));
+      svg.append(s('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'g-mid' }));
+      if (currentPly >= 0 && currentPly < count) {
+        svg.append(s('line', { x1: x(currentPly), y1: 0, x2: x(currentPly), y2: H, class: 'g-cursor' }));
+      }
+      points.forEach((p, i) => {
+        if (!p.mark) return;
+        const c = s('circle', { cx: x(i), cy: y(p), r: 4, class: `g-dot ${p.mark}` });
+        c.append(s('title', {}, `${p.label || ''}`));
+        svg.append(c);
+      });
+    },
+  };
+}

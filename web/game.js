@@ -1,0 +1,236 @@
+// game.js: the game model, a tree of moves with variations. chess.js decides what is
+// legal and writes SAN/FEN; this module only keeps the tree, the cursor and the tags.
+// It needs no DOM, so node tests can build and check it directly.
+
+import { Chess, DEFAULT_POSITION } from 'chess.js';
+
+export const START_FEN = DEFAULT_POSITION;
+
+let nextId = 1;
+
+function makeNode(parent, fen, move) {
+  return {
+    id: nextId++,
+    parent,
+    children: [], // children[0] continues the line; the others are variations
+    fen,
+    ply: parent ? parent.ply + 1 : 0,
+    san: move ? move.san : null,
+    uci: move ? move.from + move.to + (move.promotion || '') : null,
+    from: move ? move.from : null,
+    to: move ? move.to : null,
+    color: move ? move.color : null, // the side that made the move
+    comment: '',
+    nags: [], // numeric annotation glyphs, e.g. 2 for "?"
+  };
+}
+
+/** Game is a move tree from a start position, with a cursor (current node). */
+export class Game {
+  /** Throws an Error with a readable message when fen is not a legal position. */
+  constructor(fen = START_FEN) {
+    const chess = new Chess(fen); // throws on a bad FEN
+    this.startFen = chess.fen();
+    this.root = makeNode(null, this.startFen, null);
+    this.current = this.root;
+    this.headers = {};
+    this.result = '*';
+    this.termination = ''; // human-readable reason once the game has ended
+  }
+
+  /** chess returns a chess.js instance at node (default: current) with the full history, so repetition works. */
+  chess(node = this.current) {
+    const c = new Chess(this.startFen);
+    for (const n of this.path(node)) c.move(n.uci ? { from: n.from, to: n.to, promotion: n.uci[4] } : n.san);
+    return c;
+  }
+
+  /** path returns the nodes from the first move to node (root excluded). */
+  path(node = this.current) {
+    const out = [];
+    for (let n = node; n && n.parent; n = n.parent) out.push(n);
+    return out.reverse();
+  }
+
+  /** uciMoves returns the UCI moves from the start position to node. */
+  uciMoves(node = this.current) {
+    return this.path(node).map((n) => n.uci);
+  }
+
+  /**
+   * play makes move (SAN string, UCI string or {from,to,promotion}) from the current
+   * node. If that move already exists there, the cursor follows it; otherwise a new
+   * line is added (the main line if none exists, else a variation). Returns the new
+   * node, or null when the move is illegal.
+   */
+  play(move) {
+    const c = new Chess(this.current.fen);
+    let m;
+    try {
+      if (typeof move === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(move)) {
+        m = c.move({ from: move.slice(0, 2), to: move.slice(2, 4), promotion: move[4] });
+      } else {
+        m = c.move(move);
+      }
+    } catch {
+      return null;
+    }
+    const uci = m.from + m.to + (m.promotion || '');
+    let child = this.current.children.find((ch) => ch.uci === uci);
+    if (!child) {
+      child = makeNode(this.current, m.after, m);
+      this.current.children.push(child);
+    }
+    this.current = child;
+    return child;
+  }
+
+  /** mainlineNodes returns the main line from the root (root excluded). */
+  mainlineNodes() {
+    const out = [];
+    for (let n = this.root.children[0]; n; n = n.children[0]) out.push(n);
+    return out;
+  }
+
+  isMainline(node) {
+    for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return false;
+    return true;
+  }
+
+  goTo(node) {
+    this.current = node;
+  }
+
+  back() {
+    if (this.current.parent) this.current = this.current.parent;
+    return this.current;
+  }
+
+  forward() {
+    if (this.current.children[0]) this.current = this.current.children[0];
+    return this.current;
+  }
+
+  first() {
+    this.current = this.root;
+  }
+
+  last() {
+    while (this.current.children[0]) this.current = this.current.children[0];
+  }
+
+  /** truncate removes everything after node on its line (used by takeback in play mode). */
+  truncate(node) {
+    if (this.isBelow(this.current, node)) this.current = node;
+    node.children = [];
+  }
+
+  isBelow(n, ancestor) {
+    for (let x = n.parent; x; x = x.parent) if (x === ancestor) return true;
+    return false;
+  }
+
+  /** promote makes node's line the main line at every branch point above it. */
+  promote(node) {
+    for (let n = node; n.parent; n = n.parent) {
+      const sib = n.parent.children;
+      const i = sib.indexOf(n);
+      if (i > 0) {
+        sib.splice(i, 1);
+        sib.unshift(n);
+      }
+    }
+  }
+
+  /** remove deletes node and its subtree; the cursor moves to its parent if inside. */
+  remove(node) {
+    if (!node.parent) return;
+    if (this.current === node || this.isBelow(this.current, node)) this.current = node.parent;
+    node.parent.children = node.parent.children.filter((c) => c !== node);
+  }
+
+  findById(id) {
+    const stack = [this.root];
+    while (stack.length) {
+      const n = stack.pop();
+      if (n.id === id) return n;
+      stack.push(...n.children);
+    }
+    return null;
+  }
+
+  /** status reports whether the position at node ends the game by the rules. */
+  status(node = this.current) {
+    const c = this.chess(node);
+    const mover = c.turn() === 'w' ? 'White' : 'Black';
+    if (c.isCheckmate()) {
+      return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: `${mover} is checkmated` };
+    }
+    if (c.isStalemate()) return { over: true, result: '1/2-1/2', reason: 'Stalemate' };
+    if (c.isInsufficientMaterial()) return { over: true, result: '1/2-1/2', reason: 'Insufficient material' };
+    if (c.isThreefoldRepetition()) return { over: true, result: '1/2-1/2', reason: 'Threefold repetition' };
+    if (c.isDrawByFiftyMoves()) return { over: true, result: '1/2-1/2', reason: 'Fifty-move rule' };
+    return { over: false, inCheck: c.inCheck(), turn: c.turn() };
+  }
+
+  /** toJSON gives a compact form for storage: the start FEN, tags and the move tree as UCI. */
+  toJSON() {
+    const enc = (n) => {
+      const o = { m: n.uci };
+      if (n.comment) o.c = n.comment;
+      if (n.nags.length) o.n = n.nags.slice();
+      if (n.children.length) o.k = n.children.map(enc);
+      return o;
+    };
+    return {
+      fen: this.startFen,
+      headers: { ...this.headers },
+      result: this.result,
+      termination: this.termination,
+      tree: this.root.children.map(enc),
+      cursor: this.path().map((n) => n.parent.children.indexOf(n)),
+    };
+  }
+
+  /** fromJSON rebuilds a game from toJSON output, replaying every move; it throws on anything inconsistent. */
+  static fromJSON(o) {
+    if (!o || typeof o !== 'object') throw new Error('not an object');
+    if (typeof o.fen !== 'string') throw new Error('missing start FEN');
+    const g = new Game(o.fen);
+    if (o.headers && typeof o.headers === 'object') {
+      for (const [k, v] of Object.entries(o.headers)) if (typeof v === 'string') g.headers[k] = v;
+    }
+    if (['1-0', '0-1', '1/2-1/2', '*'].includes(o.result)) g.result = o.result;
+    if (typeof o.termination === 'string') g.termination = o.termination;
+    const dec = (parent, list, depth) => {
+      if (!Array.isArray(list)) throw new Error('bad move list');
+      if (depth > 2000) throw new Error('tree too deep');
+      for (const item of list) {
+        g.current = parent;
+        if (!item || typeof item.m !== 'string') throw new Error('bad move entry');
+        const n = g.play(item.m);
+        if (!n) throw new Error(`illegal move ${item.m} after ply ${parent.ply}`);
+        if (typeof item.c === 'string') n.comment = item.c;
+        if (Array.isArray(item.n)) n.nags = item.n.filter((x) => Number.isInteger(x) && x >= 0 && x < 256);
+        if (item.k) dec(n, item.k, depth + 1);
+      }
+    };
+    dec(g.root, o.tree || [], 0);
+    g.current = g.root;
+    for (const i of Array.isArray(o.cursor) ? o.cursor : []) {
+      const next = g.current.children[i];
+      if (!next) break;
+      g.current = next;
+    }
+    return g;
+  }
+}
+
+/** moveNumberLabel gives "12." for a white move and "12..." for a black one at node. */
+export function moveNumberLabel(node, startFen) {
+  const full = Number(startFen.split(' ')[5] || 1);
+  const startBlack = startFen.split(' ')[1] === 'b';
+  const plyIndex = node.ply - 1 + (startBlack ? 1 : 0);
+  const num = full + Math.floor(plyIndex / 2);
+  return node.color === 'w' ? `${num}.` : `${num}...`;
+}

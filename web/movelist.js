@@ -1,0 +1,89 @@
+// movelist.js: renders a Game's move tree as text with inline variations, lets people
+// click a move to go there, and keeps the current move in view. Built only from
+// createElement/textContent (SAN and comments come from files people paste).
+
+import { h, clear } from './dom.js';
+import { nagSymbol } from './pgn.js';
+
+/** defaults returns the full configuration for createMoveList. */
+export function defaults() {
+  return {
+    onSelect: () => {}, // onSelect(node)
+    marks: true, // show ?!/?/?? glyphs from node.nags
+  };
+}
+
+/** createMoveList draws into el; call render(game) after every change. */
+export function createMoveList(el, config = {}) {
+  const cfg = { ...defaults(), ...config };
+  const byId = new Map();
+
+  el.addEventListener('click', (e) => {
+    const t = e.target.closest('[data-node]');
+    if (!t) return;
+    const n = byId.get(Number(t.dataset.node));
+    if (n) cfg.onSelect(n);
+  });
+
+  function moveEl(game, n, forceNumber) {
+    const parts = [];
+    const full = Number(game.startFen.split(' ')[5] || 1);
+    const startBlack = game.startFen.split(' ')[1] === 'b';
+    const num = full + Math.floor((n.ply - 1 + (startBlack ? 1 : 0)) / 2);
+    if (n.color === 'w') parts.push(h('span', { class: 'num' }, `${num}.`));
+    else if (forceNumber) parts.push(h('span', { class: 'num' }, `${num}…`));
+    const glyphs = cfg.marks ? n.nags.map(nagSymbol).join('') : '';
+    const cls = ['mv'];
+    if (n === game.current) cls.push('current');
+    if (n.nags.includes(4)) cls.push('blunder');
+    else if (n.nags.includes(2)) cls.push('mistake');
+    else if (n.nags.includes(6)) cls.push('inaccuracy');
+    const label = `${n.color === 'w' ? 'White' : 'Black'} ${num}: ${n.san}${glyphs ? ` ${glyphs}` : ''}`;
+    parts.push(
+      h('button', { type: 'button', class: cls.join(' '), 'data-node': n.id, tabindex: '-1', 'aria-label': label, 'aria-current': n === game.current ? 'true' : null },
+        n.san, glyphs ? h('span', { class: 'glyph' }, glyphs) : null),
+    );
+    byId.set(n.id, n);
+    if (n.comment) parts.push(h('span', { class: 'comment' }, n.comment));
+    return parts;
+  }
+
+  // line renders the continuation after node into container; variations nest.
+  function line(game, node, container, forceNumber) {
+    let n = node;
+    let needNumber = forceNumber;
+    while (n.children.length) {
+      const [main, ...vars] = n.children;
+      container.append(...moveEl(game, main, needNumber));
+      needNumber = !!main.comment;
+      for (const v of vars) {
+        const box = h('span', { class: 'variation' });
+        box.append(...moveEl(game, v, true));
+        line(game, v, box, false);
+        container.append(box);
+        needNumber = true;
+      }
+      n = main;
+    }
+  }
+
+  return {
+    render(game) {
+      byId.clear();
+      clear(el);
+      const body = h('div', { class: 'moves-flow' });
+      if (game.root.comment) body.append(h('span', { class: 'comment' }, game.root.comment));
+      line(game, game.root, body, true);
+      if (game.result && game.result !== '*') body.append(h('span', { class: 'result' }, game.result));
+      if (!game.root.children.length) body.append(h('span', { class: 'empty' }, 'No moves yet.'));
+      el.append(body);
+      const cur = el.querySelector('.mv.current');
+      if (cur) {
+        const top = cur.offsetTop - el.offsetTop;
+        if (top < el.scrollTop || top > el.scrollTop + el.clientHeight - 24) el.scrollTop = top - el.clientHeight / 2;
+      } else if (game.current === game.root) {
+        el.scrollTop = 0;
+      }
+    },
+  };
+}

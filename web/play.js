@@ -1,0 +1,395 @@
+// play.js: play mode. A game against the engine at a chosen level and time control,
+// with clocks, takeback, resign, draw offers and game-over detection. The game itself
+// lives in ctx.game (the main line is the game; the cursor may wander back to look).
+
+import { Game, START_FEN } from './game.js';
+import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
+import { LEVELS, levelById, levelLabel, DEFAULT_LEVEL } from './levels.js';
+import { byId, h, show } from './dom.js';
+
+// The engine accepts a draw offer when its own evaluation (centipawns, its point of
+// view) is at or below DRAW_ACCEPT_CP, or within DRAW_EQUAL_CP of zero once the game
+// is DRAW_EQUAL_PLY half-moves old. Without an evaluation it declines.
+const DRAW_ACCEPT_CP = -50;
+const DRAW_EQUAL_CP = 15;
+const DRAW_EQUAL_PLY = 60;
+
+/** createPlay returns the play-mode controller bound to the shell context. */
+export function createPlay(ctx) {
+  const st = {
+    active: false,
+    started: false,
+    userColor: 'w',
+    levelId: DEFAULT_LEVEL,
+    tcId: 'none',
+    clock: new Clock(null),
+    thinking: false,
+    token: 0, // bumps on new game / takeback so a late bestmove is ignored
+    engineCp: null, // last score of the engine's own search, its point of view
+  };
+  const now = () => performance.now();
+
+  // Form: levels and time controls.
+  const levelSel = byId('level');
+  for (const l of LEVELS) levelSel.append(h('option', { value: l.id }, levelLabel(l)));
+  const tcSel = byId('tc');
+  for (const t of TIME_CONTROLS) tcSel.append(h('option', { value: t.id }, t.label));
+  levelSel.value = st.levelId;
+  tcSel.value = st.tcId;
+
+  byId('newgame-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const fd = new FormData(e.target);
+    let color = fd.get('color');
+    if (color === 'random') color = Math.random() < 0.5 ? 'w' : 'b';
+    newGame({ color, levelId: fd.get('level'), tcId: fd.get('tc') });
+  });
+  byId('btn-takeback').addEventListener('click', takeback);
+  byId('btn-resign').addEventListener('click', resign);
+  byId('btn-draw').addEventListener('click', offerDraw);
+  byId('btn-analyse-game').addEventListener('click', () => ctx.setMode('analysis'));
+
+  function level() {
+    return levelById(st.levelId);
+  }
+
+  function engineColor() {
+    return st.userColor === 'w' ? 'b' : 'w';
+  }
+
+  function atLiveEnd() {
+    const g = ctx.game;
+    return g.current === lastMain(g);
+  }
+
+  function lastMain(g) {
+    let n = g.root;
+    while (n.children[0]) n = n.children[0];
+    return n;
+  }
+
+  function turn() {
+    return lastMain(ctx.game).fen.split(' ')[1];
+  }
+
+  async function applyLevel() {
+    const l = level();
+    await ctx.engineLoaded;
+    if (!ctx.engineReady) return;
+    try {
+      await ctx.engine.stop();
+      await ctx.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
+      ctx.controllers.analysis.state.optionsSent = null;
+    } catch (e) {
+      ctx.notice(`The engine refused a level setting: ${e.message || e}`);
+    }
+  }
+
+  async function newGame({ color, levelId, tcId }) {
+    st.token++;
+    st.thinking = false;
+    st.userColor = color === 'b' ? 'b' : 'w';
+    st.levelId = levelById(levelId).id;
+    st.tcId = TIME_CONTROLS.some((t) => t.id === tcId) ? tcId : 'none';
+    const tc = TIME_CONTROLS.find((t) => t.id === st.tcId);
+    st.clock = new Clock(tc.initialMs, tc.incMs);
+    st.active = true;
+    st.started = true;
+    st.engineCp = null;
+    const g = new Game();
+    g.headers = {
+      Event: 'Casual game',
+      White: st.userColor === 'w' ? 'You' : `Azurite (${level().name})`,
+      Black: st.userColor === 'b' ? 'You' : `Azurite (${level().name})`,
+      TimeControl: tc.initialMs ? `${tc.initialMs / 1000}+${tc.incMs / 1000}` : '-',
+    };
+    ctx.hideBanner();
+    ctx.view.setOrientation(st.userColor);
+    ctx.setGame(g);
+    st.clock.start('w', now());
+    ctx.say(`New game: you play ${st.userColor === 'w' ? 'White' : 'Black'} against ${levelLabel(level())}.`);
+    if (ctx.engineReady) {
+      await ctx.engine.stop();
+      await ctx.engine.newGame();
+    }
+    await applyLevel();
+    maybeEngineMove();
+  }
+
+  function maybeEngineMove() {
+    if (ctx.mode !== 'play' || !st.active || st.thinking) return;
+    if (turn() !== engineColor()) return;
+    engineMove();
+  }
+
+  async function engineMove() {
+    const token = ++st.token;
+    st.thinking = true;
+    ctx.refresh({ animate: false });
+    await ctx.engineLoaded;
+    if (!ctx.engineReady || token !== st.token) {
+      st.thinking = false;
+      return;
+    }
+    const g = ctx.game;
+    const end = lastMain(g);
+    const t = now();
+    const params = {};
+    if (st.clock.timed) {
+      params.wtime = Math.round(st.clock.left('w', t));
+      params.btime = Math.round(st.clock.left('b', t));
+      params.winc = st.clock.incMs;
+      params.binc = st.clock.incMs;
+    } else {
+      params.movetime = level().movetime;
+    }
+    let best;
+    try {
+      ctx.setPosition(g.startFen, g.uciMoves(end));
+      best = await ctx.engine.go(params, (info) => {
+        if (info && (!info.multipv || info.multipv === 1) && typeof info.scoreCp === 'number') st.engineCp = info.scoreCp;
+        else if (info && typeof info.scoreMate === 'number') st.engineCp = info.scoreMate > 0 ? 10000 : -10000;
+      });
+    } catch (e) {
+      if (token === st.token) {
+        st.thinking = false;
+        if (e && e.restarted) {
+          // The watchdog replaced a hung worker (options and book restored): ask again.
+          await applyLevel();
+          maybeEngineMove();
+          return;
+        }
+        ctx.notice(`The engine failed to move: ${e.message || e}`);
+        ctx.refresh({ animate: false });
+      }
+      return;
+    }
+    if (token !== st.token || !st.active) return;
+    st.thinking = false;
+    if (!best || !best.move || best.move === '0000') {
+      ctx.refresh({ animate: false });
+      return;
+    }
+    g.goTo(end);
+    const n = g.play(best.move);
+    if (!n) {
+      ctx.notice(`The engine sent an illegal move (${best.move}); the game is paused.`);
+      st.active = false;
+      ctx.refresh({ animate: false });
+      return;
+    }
+    st.clock.press(now());
+    ctx.refresh();
+    if (!checkEnd()) ctx.say(`Azurite played ${n.san}. Your move.`);
+  }
+
+  // checkEnd ends the game if the position at the end of the main line is final.
+  function checkEnd() {
+    const s = ctx.game.status(lastMain(ctx.game));
+    if (!s.over) return false;
+    finish(s.result, s.reason);
+    return true;
+  }
+
+  function finish(result, reason) {
+    st.active = false;
+    st.thinking = false;
+    st.token++;
+    st.clock.stop(now());
+    ctx.game.result = result;
+    ctx.game.termination = reason;
+    if (ctx.engineReady) ctx.engine.stop().catch(() => {});
+    ctx.refresh({ animate: false });
+    const text = result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
+    ctx.banner(`${text} (${result})`, reason);
+    ctx.say(`Game over: ${text}, ${result}. ${reason}.`);
+  }
+
+  function userMove(move) {
+    const g = ctx.game;
+    if (!st.active || st.thinking || !atLiveEnd() || turn() !== st.userColor) return false;
+    const n = g.play(move);
+    if (!n) return false;
+    st.clock.press(now());
+    ctx.refresh({ animate: false });
+    if (!checkEnd()) {
+      ctx.say(`You played ${n.san}.`);
+      maybeEngineMove();
+    }
+    return true;
+  }
+
+  async function takeback() {
+    if (!st.active) return;
+    const g = ctx.game;
+    let end = lastMain(g);
+    if (st.thinking) {
+      st.token++;
+      st.thinking = false;
+      await ctx.engine.stop().catch(() => {});
+    }
+    // Undo back to the last position where it was the user's turn, at least one move.
+    let undone = 0;
+    while (end.parent && (undone === 0 || end.fen.split(' ')[1] !== st.userColor)) {
+      end = end.parent;
+      undone++;
+    }
+    if (!undone) return;
+    g.goTo(end);
+    g.truncate(end);
+    if (end.fen.split(' ')[1] !== st.userColor) {
+      // Only the engine's first move was left (user plays Black): let it move again.
+      ctx.refresh({ animate: false });
+      maybeEngineMove();
+      return;
+    }
+    if (st.clock.timed && st.clock.running !== st.userColor) st.clock.start(st.userColor, now());
+    ctx.refresh({ animate: false });
+    ctx.say(`Took back ${undone} half-move${undone > 1 ? 's' : ''}. Your move.`);
+  }
+
+  function resign() {
+    if (!st.active) return;
+    finish(st.userColor === 'w' ? '0-1' : '1-0', `${st.userColor === 'w' ? 'White' : 'Black'} resigned`);
+  }
+
+  function offerDraw() {
+    if (!st.active) return;
+    const ply = lastMain(ctx.game).ply;
+    const cp = st.engineCp;
+    const accept = cp !== null && (cp <= DRAW_ACCEPT_CP || (Math.abs(cp) <= DRAW_EQUAL_CP && ply >= DRAW_EQUAL_PLY));
+    if (accept) finish('1/2-1/2', 'Draw agreed');
+    else ctx.say(cp === null ? 'Azurite declines the draw: it has not evaluated the position yet.' : 'Azurite declines the draw offer.');
+  }
+
+  // Clock display and flag fall, ticking while the page is open.
+  function tick() {
+    const t = now();
+    const timed = st.clock.timed && st.started;
+    const bottom = ctx.view.orientation;
+    const top = bottom === 'w' ? 'b' : 'w';
+    for (const [pos, color] of [['top', top], ['bottom', bottom]]) {
+      const el = byId(`clock-${pos}`);
+      if (ctx.mode !== 'play' || !timed) {
+        show(el, false);
+        continue;
+      }
+      show(el, true);
+      const left = st.clock.left(color, t);
+      el.textContent = formatClock(left);
+      el.classList.toggle('running', st.clock.running === color);
+      el.classList.toggle('low', left < 10000);
+      el.setAttribute('aria-label', `${color === 'w' ? 'White' : 'Black'} clock`);
+    }
+    if (st.active && timed) {
+      const flagged = st.clock.flagged(t);
+      if (flagged) {
+        const other = flagged === 'w' ? 'b' : 'w';
+        const name = flagged === 'w' ? 'White' : 'Black';
+        if (!canMate(other)) finish('1/2-1/2', `${name} ran out of time; the opponent cannot mate`);
+        else finish(flagged === 'w' ? '0-1' : '1-0', `${name} ran out of time`);
+      }
+    }
+  }
+  setInterval(tick, 100);
+
+  // canMate: does color have enough material to ever mate (anything beyond a lone king,
+  // a lone minor piece)? Used to score a flag fall as a draw.
+  function canMate(color) {
+    const c = ctx.game.chess(lastMain(ctx.game));
+    let minors = 0;
+    for (const row of c.board()) {
+      for (const p of row) {
+        if (!p || p.color !== color || p.type === 'k') continue;
+        if (p.type === 'n' || p.type === 'b') minors++;
+        else return true;
+      }
+    }
+    return minors >= 2;
+  }
+
+  function updateRows() {
+    if (ctx.mode !== 'play') return;
+    const bottom = ctx.view.orientation;
+    const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
+    byId('name-bottom').textContent = name(bottom);
+    byId('name-top').textContent = name(bottom === 'w' ? 'b' : 'w');
+    byId('btn-takeback').disabled = !st.active || lastMain(ctx.game).ply === 0;
+    byId('btn-resign').disabled = !st.active;
+    byId('btn-draw').disabled = !st.active;
+    document.body.classList.toggle('thinking', st.thinking);
+    tick();
+  }
+  ctx.listeners.add(updateRows);
+
+  return {
+    enter() {
+      if (!st.started) {
+        // First visit: start a game at once. After a PGN was loaded for analysis the
+        // board keeps that game until the user presses Start game.
+        if (!ctx.game.root.children.length && ctx.game.startFen === START_FEN) newGame({ color: 'w', levelId: st.levelId, tcId: st.tcId });
+        else ctx.say('Press Start game to play against Azurite.');
+        return;
+      }
+      ctx.game.last();
+      if (st.active && st.clock.timed && !st.clock.running) st.clock.start(turn(), now());
+      maybeEngineMove();
+    },
+    leave() {
+      // Leaving play mode pauses a running game: the clocks stop and the engine's
+      // search is abandoned; coming back resumes both.
+      st.clock.stop(now());
+      if (st.thinking) {
+        st.token++;
+        st.thinking = false;
+        ctx.engine.stop().catch(() => {});
+      }
+    },
+    // detach ends the play session without a result: another mode loaded a new game.
+    detach() {
+      st.token++;
+      st.active = false;
+      st.started = false;
+      st.thinking = false;
+      st.clock = new Clock(null);
+    },
+    movable() {
+      if (!st.active || st.thinking || !atLiveEnd() || turn() !== st.userColor) return null;
+      return st.userColor;
+    },
+    userMove,
+    canNavigate: () => true,
+    engineReady() {
+      if (ctx.mode === 'play') applyLevel().then(maybeEngineMove);
+    },
+    engineRestarted() {
+      // engineMove's rejected go() (restarted) asks again; nothing else to do here.
+    },
+    pgnHeaders() {
+      return ctx.game.termination ? { Termination: ctx.game.termination } : {};
+    },
+    toJSON() {
+      return {
+        active: st.active,
+        started: st.started,
+        userColor: st.userColor,
+        levelId: st.levelId,
+        tcId: st.tcId,
+        clock: st.clock.toJSON(now()),
+      };
+    },
+    restore(o) {
+      if (!o) return;
+      st.userColor = o.userColor === 'b' ? 'b' : 'w';
+      st.levelId = levelById(o.levelId).id;
+      st.tcId = TIME_CONTROLS.some((t) => t.id === o.tcId) ? o.tcId : 'none';
+      st.clock = Clock.fromJSON(o.clock);
+      st.active = !!o.active && ctx.game.result === '*';
+      st.started = !!o.started;
+      levelSel.value = st.levelId;
+      tcSel.value = st.tcId;
+      for (const r of document.querySelectorAll('input[name="color"]')) r.checked = r.value === st.userColor;
+    },
+    state: st,
+  };
+}

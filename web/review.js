@@ -1,0 +1,224 @@
+// review.js: game review. The engine searches every position of the main line for a
+// fixed time; each move is then judged by how much it lowered the mover's winning
+// chances (score.js), marked ?! / ? / ?? with the better move, and summed up as an
+// accuracy per side. The marks go into the game as NAGs and comments, so the PGN
+// export carries them.
+
+import { Chess } from 'chess.js';
+import { whiteScore, winPercent, toCp, classify, moveAccuracy, gameAccuracy, formatScore, MATE_CP } from './score.js';
+import { createEvalGraph } from './eval-graph.js';
+import { byId, h, clear, show } from './dom.js';
+
+const REVIEW_NAGS = [2, 4, 6];
+
+/** createReview returns the review-mode controller bound to the shell context. */
+export function createReview(ctx) {
+  const st = { running: false, token: 0, points: [], result: null };
+  const graph = createEvalGraph(byId('review-graph'), {
+    onSelect: (ply) => {
+      const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+      if (nodes[ply]) ctx.navigate(() => ctx.game.goTo(nodes[ply]));
+    },
+  });
+  const btn = byId('btn-review');
+  btn.addEventListener('click', () => (st.running ? cancel() : run()));
+  byId('review-marks').addEventListener('click', (e) => {
+    const b = e.target.closest('[data-node]');
+    if (!b) return;
+    const n = ctx.game.findById(Number(b.dataset.node));
+    if (n) ctx.navigate(() => ctx.game.goTo(n));
+  });
+
+  function cancel() {
+    st.token++;
+    st.running = false;
+    btn.textContent = 'Review game';
+    show(byId('review-progress'), false);
+    if (ctx.engineReady) ctx.engine.stop().catch(() => {});
+  }
+
+  // terminalScore scores a position the rules have already decided.
+  function terminalScore(game, node) {
+    const s = game.status(node);
+    if (!s.over) return null;
+    if (s.result === '1-0') return { cp: null, mate: 0, white: MATE_CP };
+    if (s.result === '0-1') return { cp: null, mate: 0, white: -MATE_CP };
+    return { cp: 0, mate: null };
+  }
+
+  async function run() {
+    const game = ctx.game;
+    const nodes = [game.root, ...game.mainlineNodes()];
+    if (nodes.length < 2) {
+      ctx.say('There are no moves to review.');
+      return;
+    }
+    const token = ++st.token;
+    st.running = true;
+    st.result = null;
+    btn.textContent = 'Cancel review';
+    const prog = byId('review-progress');
+    prog.max = nodes.length;
+    prog.value = 0;
+    show(prog, true);
+    ctx.say(`Reviewing ${nodes.length - 1} half-moves…`);
+    await ctx.engineLoaded;
+    if (!ctx.engineReady) {
+      ctx.notice('The engine is not available, so the game cannot be reviewed.');
+      cancel();
+      return;
+    }
+    const budget = Number(byId('review-budget').value) || 300;
+    const evals = [];
+    try {
+      await ctx.engine.stop();
+      await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
+      ctx.controllers.analysis.state.optionsSent = null;
+      for (let i = 0; i < nodes.length; i++) {
+        if (token !== st.token) return;
+        const n = nodes[i];
+        const term = terminalScore(game, n);
+        if (term) {
+          evals.push({ score: term.white !== undefined ? { cp: term.white, mate: null } : term, best: null });
+        } else {
+          const turn = n.fen.split(' ')[1];
+          let last = null;
+          ctx.setPosition(game.startFen, game.uciMoves(n));
+          const res = await ctx.engine.go({ movetime: budget }, (info) => {
+            if (info && (!info.multipv || info.multipv === 1) && Array.isArray(info.pv) && info.pv.length) {
+              const sc = whiteScore(info, turn);
+              if (sc) last = sc;
+            }
+          });
+          evals.push({ score: last || { cp: 0, mate: null }, best: res && res.move && res.move !== '0000' ? res.move : null });
+        }
+        prog.value = i + 1;
+        st.points = evals.map((e) => ({ score: e.score }));
+        graph.render(st.points, nodes.indexOf(ctx.game.current));
+      }
+    } catch (e) {
+      if (token === st.token) ctx.notice(`Review stopped: ${e.message || e}`);
+      cancel();
+      return;
+    }
+    if (token !== st.token) return;
+    annotate(game, nodes, evals);
+    st.running = false;
+    btn.textContent = 'Review again';
+    show(prog, false);
+    ctx.refresh({ animate: false });
+  }
+
+  // annotate judges every move from the evaluations before and after it.
+  function annotate(game, nodes, evals) {
+    const acc = { w: [], b: [] };
+    const counts = { w: { 6: 0, 2: 0, 4: 0 }, b: { 6: 0, 2: 0, 4: 0 } };
+    const marks = [];
+    st.points = [{ score: evals[0].score }];
+    for (let i = 1; i < nodes.length; i++) {
+      const n = nodes[i];
+      const mover = n.color;
+      const sign = mover === 'w' ? 1 : -1;
+      const before = winPercent(sign * toCp(evals[i - 1].score));
+      const after = winPercent(sign * toCp(evals[i].score));
+      const drop = before - after;
+      acc[mover].push(moveAccuracy(drop));
+      n.nags = n.nags.filter((x) => !REVIEW_NAGS.includes(x));
+      if (n.reviewComment && n.comment === n.reviewComment) n.comment = '';
+      const best = evals[i - 1].best;
+      const judged = best === n.uci ? null : classify(drop);
+      let point = { score: evals[i].score };
+      if (judged) {
+        n.nags.push(judged.nag);
+        counts[mover][judged.nag]++;
+        const bestSan = best ? sanOf(n.parent.fen, best) : null;
+        const text = `${judged.label} (${formatScore(evals[i - 1].score)} → ${formatScore(evals[i].score)}).${bestSan ? ` ${bestSan} was best.` : ''}`;
+        if (!n.comment) {
+          n.comment = text;
+          n.reviewComment = text;
+        }
+        marks.push({ node: n, judged, bestSan });
+        point = { ...point, mark: judged.label.toLowerCase(), label: `${n.san}${judged.symbol}` };
+      }
+      st.points.push(point);
+    }
+    st.result = {
+      accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) },
+      counts,
+      marks,
+    };
+    game.headers.Annotator = 'Azurite';
+    renderSummary();
+    ctx.say(`Review done. Accuracy: White ${fmtAcc(st.result.accuracy.w)}, Black ${fmtAcc(st.result.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
+  }
+
+  function sanOf(fen, uci) {
+    try {
+      return new Chess(fen).move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] }).san;
+    } catch {
+      return null;
+    }
+  }
+
+  function fmtAcc(a) {
+    return a === null ? '–' : `${a.toFixed(1)}%`;
+  }
+
+  function renderSummary() {
+    const sum = byId('review-summary');
+    const list = byId('review-marks');
+    clear(sum);
+    clear(list);
+    if (!st.result) return;
+    const r = st.result;
+    const table = h('table', { class: 'acc' },
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Accuracy'), h('th', { scope: 'col' }, '?!'), h('th', { scope: 'col' }, '?'), h('th', { scope: 'col' }, '??'))),
+      h('tbody', {},
+        ...['w', 'b'].map((c) => h('tr', {},
+          h('th', { scope: 'row' }, ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
+          h('td', { class: 'acc-value', 'data-color': c }, fmtAcc(r.accuracy[c])),
+          h('td', {}, String(r.counts[c][6])), h('td', {}, String(r.counts[c][2])), h('td', {}, String(r.counts[c][4]))))));
+    sum.append(table);
+    for (const m of r.marks) {
+      const n = m.node;
+      const num = Math.floor((n.ply + 1) / 2);
+      list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}` },
+        h('button', { type: 'button', 'data-node': n.id }, `${num}${n.color === 'w' ? '.' : '…'} ${n.san}${m.judged.symbol}`),
+        h('span', {}, ` ${m.judged.label}${m.bestSan ? `; best was ${m.bestSan}` : ''}`)));
+    }
+  }
+
+  ctx.listeners.add(() => {
+    if (ctx.mode !== 'review') return;
+    const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+    if (st.points.length === nodes.length || st.running) graph.render(st.points, nodes.indexOf(ctx.game.current));
+  });
+
+  return {
+    enter() {
+      const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+      if (st.points.length !== nodes.length && !st.running) {
+        st.points = [];
+        st.result = null;
+        graph.render([], -1);
+        renderSummary();
+      }
+    },
+    leave() {
+      if (st.running) cancel();
+    },
+    movable: () => 'both',
+    userMove(move) {
+      const n = ctx.game.play(move);
+      if (!n) return false;
+      ctx.refresh({ animate: false });
+      return true;
+    },
+    canNavigate: () => true,
+    pgnHeaders: () => ({}),
+    toJSON: () => ({}),
+    restore() {},
+    run,
+    state: st,
+  };
+}

@@ -1,0 +1,57 @@
+// storage.js: saving the game and settings in localStorage. Everything read back is
+// validated by rebuilding it (the game replays every move through chess.js); a saved
+// state that fails is removed and reported, never half-loaded.
+
+const KEY = 'azurite.v1';
+const VERSION = 1;
+
+/** Store wraps a Storage (localStorage by default; tests pass a Map-backed fake). */
+export class Store {
+  constructor(storage = globalThis.localStorage) {
+    this.storage = storage;
+  }
+
+  /** save writes state (plain JSON data); quota or privacy-mode errors are returned, not thrown. */
+  save(state) {
+    try {
+      this.storage.setItem(KEY, JSON.stringify({ version: VERSION, savedAt: Date.now(), ...state }));
+      return null;
+    } catch (e) {
+      return e;
+    }
+  }
+
+  /**
+   * load returns {state} for a valid saved state, {state:null} when nothing is saved,
+   * or {state:null, error} after discarding a corrupt one. revive(state) must throw on
+   * anything inconsistent; its return value becomes state.
+   */
+  load(revive) {
+    let raw;
+    try {
+      raw = this.storage.getItem(KEY);
+    } catch (e) {
+      return { state: null, error: `Saved state unavailable: ${e.message}` };
+    }
+    if (raw === null || raw === undefined) return { state: null };
+    try {
+      const o = JSON.parse(raw);
+      if (!o || typeof o !== 'object') throw new Error('not an object');
+      if (o.version !== VERSION) throw new Error(`unknown version ${o.version}`);
+      return { state: revive(o) };
+    } catch (e) {
+      this.clear();
+      return { state: null, error: `The saved game could not be restored and was discarded (${e.message}).` };
+    }
+  }
+
+  clear() {
+    try {
+      this.storage.removeItem(KEY);
+    } catch {
+      // nothing more to do: storage is unavailable
+    }
+  }
+}
+
+export const STORAGE_KEY = KEY;
