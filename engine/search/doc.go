@@ -55,6 +55,6 @@
 //	score.go       score encoding, mate distances, TT score adjustment
 //	time.go        time allocation (soft/hard limits) and the stop rule
 //	thread.go      per-thread state, node counting, PV table
-//	evaluator.go   the Evaluator interface and the material fallback
+//	evaluator.go   the Evaluator interface (default_eval.go installs engine/eval)
 //	bench.go       the bench positions and Bench
 package search
