@@ -130,28 +130,12 @@ func build(withWasm bool) error {
 // bundle runs esbuild on the player's two entry points: web/app.js and web/app.css
 // (which imports cm-chessboard's CSS), as minified ES modules.
 func bundle() error {
-	res := api.Build(api.BuildOptions{
-		EntryPoints:       []string{"web/app.js", "web/app.css"},
-		Outdir:            distDir,
-		Bundle:            true,
-		Format:            api.FormatESModule,
-		Platform:          api.PlatformBrowser,
-		Target:            api.ES2020,
-		MinifyWhitespace:  true,
-		MinifyIdentifiers: true,
-		MinifySyntax:      true,
-		Sourcemap:         api.SourceMapLinked,
-		LegalComments:     api.LegalCommentsLinked,
-		Write:             true,
-		LogLevel:          api.LogLevelWarning,
-		// The sprites are served as files from dist/assets; CSS must not inline them.
-		External: []string{"*.svg"},
-	})
-	if len(res.Errors) > 0 {
-		msgs := api.FormatMessages(res.Errors, api.FormatMessagesOptions{Kind: api.ErrorMessage})
-		return fmt.Errorf("esbuild: %d error(s):\n%s", len(res.Errors), strings.Join(msgs, ""))
-	}
-	return nil
+	opts := pwa.BundleOptions()
+	opts.EntryPoints = []string{"web/app.js", "web/app.css"}
+	opts.Outdir = distDir
+	// The sprites are served as files from dist/assets; CSS must not inline them.
+	opts.External = []string{"*.svg"}
+	return pwa.ESBuildError("player", api.Build(opts).Errors)
 }
 
 // buildWasm compiles ./wasm for GOOS=js GOARCH=wasm and copies the matching wasm_exec.js.

@@ -22,30 +22,40 @@ var bundles = []struct{ src, out string }{
 // no inline style, which the strict CSP would refuse.
 func bundleJS(dist string) error {
 	for _, b := range bundles {
-		res := api.Build(api.BuildOptions{
-			EntryPoints:       []string{b.src},
-			Outfile:           filepath.Join(dist, b.out),
-			Bundle:            true,
-			Format:            api.FormatESModule,
-			Platform:          api.PlatformBrowser,
-			Target:            api.ES2020,
-			MinifyWhitespace:  true,
-			MinifyIdentifiers: true,
-			MinifySyntax:      true,
-			Sourcemap:         api.SourceMapLinked,
-			LegalComments:     api.LegalCommentsLinked,
-			Write:             true,
-			LogLevel:          api.LogLevelWarning,
-			Plugins:           []api.Plugin{cssTextPlugin()},
-		})
-		if err := esbuildErr(b.src, res.Errors); err != nil {
+		opts := BundleOptions()
+		opts.EntryPoints = []string{b.src}
+		opts.Outfile = filepath.Join(dist, b.out)
+		opts.Plugins = []api.Plugin{cssTextPlugin()}
+		if err := ESBuildError(b.src, api.Build(opts).Errors); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func esbuildErr(what string, errs []api.Message) error {
+// BundleOptions returns the esbuild settings every Azurite bundle shares (the
+// player's in build.go and the pwa and embed bundles here): bundled, minified
+// ES2020 modules for the browser with linked source maps and legal comments,
+// written to disk. Callers set the entry points, the output and any plugins.
+func BundleOptions() api.BuildOptions {
+	return api.BuildOptions{
+		Bundle:            true,
+		Format:            api.FormatESModule,
+		Platform:          api.PlatformBrowser,
+		Target:            api.ES2020,
+		MinifyWhitespace:  true,
+		MinifyIdentifiers: true,
+		MinifySyntax:      true,
+		Sourcemap:         api.SourceMapLinked,
+		LegalComments:     api.LegalCommentsLinked,
+		Write:             true,
+		LogLevel:          api.LogLevelWarning,
+	}
+}
+
+// ESBuildError turns esbuild's error messages for what into one error, or nil
+// when there are none.
+func ESBuildError(what string, errs []api.Message) error {
 	if len(errs) == 0 {
 		return nil
 	}
@@ -75,7 +85,7 @@ func cssTextPlugin() api.Plugin {
 					LogLevel:         api.LogLevelWarning,
 					External:         []string{"*.svg"},
 				})
-				if err := esbuildErr(a.Path, res.Errors); err != nil {
+				if err := ESBuildError(a.Path, res.Errors); err != nil {
 					return api.OnLoadResult{}, err
 				}
 				if len(res.OutputFiles) != 1 {
