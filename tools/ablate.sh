@@ -11,7 +11,8 @@
 # zeroed; its init runs after the package's own because Go runs a package's
 # init functions in file-name order). Code features (endgame rules, search
 # heuristics) are removed by a sed patch that must match exactly once, or the
-# script fails. `tools/ablate.sh list` prints the features.
+# script fails. `tools/ablate.sh list` prints the features; the feature
+# "none" builds the revision unchanged (the full engine to play against).
 set -euo pipefail
 
 declare -A BLOCKS=(
@@ -37,7 +38,7 @@ declare -A PATCH_SED=(
 	[endgame]='s/^func (e \*Evaluator) specialEndgame(pos \*board.Position) (v int, ok bool) {$/&\n\tif true {\n\t\treturn 0, false \/\/ ablated\n\t}/; s/^func (e \*Evaluator) scale(pos \*board.Position, eg int) int {$/&\n\tif true {\n\t\treturn scaleNormal \/\/ ablated\n\t}/'
 	[scaling]='s/^func (e \*Evaluator) scale(pos \*board.Position, eg int) int {$/&\n\tif true {\n\t\treturn scaleNormal \/\/ ablated\n\t}/'
 	[nullmove]='s/^\tt\.noNull = l\.Mate > 0$/\tt.noNull = true \/\/ ablated/'
-	[lmr]='s/^\t\tif depth >= lmrMinDepth \&\& moveCount > 1+boolInt(pvNode)/\t\tif false \&\& depth >= lmrMinDepth \&\& moveCount > 1+boolInt(pvNode)/'
+	[lmr]='s/^\t\tif depth >= lmrMinDepth && moveCount > 1+boolInt(pvNode)/\t\tif \/* ablated *\/ false \&\& depth >= lmrMinDepth \&\& moveCount > 1+boolInt(pvNode)/'
 )
 declare -A PATCH_COUNT=([endgame]=2 [scaling]=1 [nullmove]=1 [lmr]=1)
 
@@ -45,6 +46,7 @@ if [[ ${1:-} == list || $# -lt 2 ]]; then
 	echo "usage: $0 FEATURE OUT [REV]; features:" >&2
 	for k in "${!BLOCKS[@]}"; do echo "  $k: zero ${BLOCKS[$k]}"; done | sort >&2
 	for k in "${!PATCH_FILE[@]}"; do echo "  $k: patch ${PATCH_FILE[$k]}"; done | sort >&2
+	echo "  none: the revision unchanged" >&2
 	[[ ${1:-} == list ]] && exit 0 || exit 2
 fi
 feature=$1 out=$2 rev=${3:-HEAD}
@@ -53,7 +55,9 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/ablate-$feature.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 git -C "$root" archive "$rev" | tar -x -C "$work"
 
-if [[ -n ${BLOCKS[$feature]:-} ]]; then
+if [[ $feature == none ]]; then
+	:
+elif [[ -n ${BLOCKS[$feature]:-} ]]; then
 	names=""
 	for b in ${BLOCKS[$feature]}; do names+="\"$b\": true, "; done
 	cat >"$work/engine/eval/zz_ablate.go" <<EOF
@@ -81,7 +85,7 @@ EOF
 elif [[ -n ${PATCH_FILE[$feature]:-} ]]; then
 	f="$work/${PATCH_FILE[$feature]}"
 	sed -i -e "${PATCH_SED[$feature]}" "$f"
-	got=$(grep -c '// ablated' "$f" || true)
+	got=$(grep -c 'ablated' "$f" || true)
 	if [[ $got != "${PATCH_COUNT[$feature]}" ]]; then
 		echo "ablate: patch for $feature matched $got times in ${PATCH_FILE[$feature]}, want ${PATCH_COUNT[$feature]}" >&2
 		exit 1
