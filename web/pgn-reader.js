@@ -208,16 +208,21 @@ export function readPgn(text, { maxPly = Infinity } = {}) {
   const lx = new Lexer(text);
   lx.maxPly = maxPly;
   const games = [];
-  while (lx.peek().type !== 'eof') {
-    const startTok = lx.peek();
-    const g = { tags: {}, tagList: [], moves: [], comments: [], result: null, line: startTok.line, error: null };
+  for (;;) {
+    let start = lx.pos; // where this game's text begins (the lexer may fail on its first token)
+    const g = { tags: {}, tagList: [], moves: [], comments: [], result: null, line: 0, error: null };
     try {
+      const first = lx.peek();
+      if (first.type === 'eof') break;
+      start = first.offset;
+      g.line = first.line;
       readTags(lx, g);
       readMovetext(lx, g);
     } catch (e) {
       if (!(e instanceof PgnSyntaxError)) throw e;
       g.error = e;
-      lx.resync(Math.max(e.offset + 1, startTok.offset + 1));
+      if (!g.line) g.line = e.line;
+      lx.resync(Math.max(e.offset + 1, start + 1));
     }
     games.push(g);
   }

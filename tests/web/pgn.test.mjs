@@ -206,3 +206,30 @@ test('PGN reader: syntax only, with positions', () => {
   assert.deepEqual({ san: e4.san, line: e4.line, column: e4.column, nags: e4.nags, after: e4.after }, { san: 'e4', line: 3, column: 4, nags: [1], after: ['c'] });
   assert.equal(e4.variations[0][0].san, 'd4');
 });
+
+test('PGN reader: scrambled input gives a game or an InputError, nothing else', () => {
+  // A fixed-seed generator (xorshift32), so a failure reproduces.
+  let x = 0x9e3779b9;
+  const rnd = (n) => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+  const parts = ['1.', '2...', 'e4', 'e5', 'Nf3', 'Nc6', 'Bb5', 'a6', 'O-O', '(', ')', '{c}', '{', '}', ';x\n', '$1', '!?', '+-', '[White "a"]', '[', ']', '"', '*', '1-0', '\n', ' ', '%esc\n', '<b>', '--', 'Kxe8', 'e8=Q', '½-½', '…', '\\'];
+  let games = 0;
+  for (let i = 0; i < 400; i++) {
+    let t = '';
+    const len = 1 + rnd(30);
+    for (let k = 0; k < len; k++) t += `${parts[rnd(parts.length)]}${rnd(3) ? ' ' : ''}`;
+    try {
+      const r = parseGameText(t);
+      if (r.game) games++;
+      exportPgn(r.game);
+    } catch (e) {
+      assert.ok(e instanceof InputError, `${JSON.stringify(t)} threw ${e && e.stack}`);
+      assert.match(e.message, /^(Game \d+ of \d+: )?(Line \d+|Nothing to load|Invalid FEN)/, JSON.stringify(t));
+    }
+  }
+  assert.ok(games > 0, 'some scrambles are still games');
+});
