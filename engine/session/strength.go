@@ -41,8 +41,11 @@ type weakParams struct {
 // a depth-1 search (captures resolved by quiescence) drawing among its 12
 // best moves with a wide margin, so it drops pieces to two-move tactics and
 // misses wins, but does not leave a piece hanging more often than the draw
-// allows. The node caps only guard against explosions (at these depths a
-// search needs far fewer) and are what makes the level machine-independent.
+// allows. The node caps bind only at the top (and guard against explosions
+// below); they keep a move under about a second in the browser (the wasm
+// build searches about 230k nodes per CPU-second, docs/protocol.md), so the
+// page's movetime never cuts a weakened search short and a level plays the
+// same moves on any machine.
 var weakTable = [...]struct {
 	level float64
 	p     weakParams
@@ -50,9 +53,9 @@ var weakTable = [...]struct {
 	{0, weakParams{depth: 1, nodes: 20000, lines: 12, margin: 450, temp: 180}},
 	{4, weakParams{depth: 2, nodes: 40000, lines: 8, margin: 300, temp: 100}},
 	{8, weakParams{depth: 3, nodes: 80000, lines: 6, margin: 200, temp: 55}},
-	{12, weakParams{depth: 5, nodes: 150000, lines: 5, margin: 120, temp: 30}},
-	{16, weakParams{depth: 7, nodes: 300000, lines: 4, margin: 60, temp: 15}},
-	{maxSkill, weakParams{depth: 9, nodes: 600000, lines: 4, margin: 30, temp: 6}},
+	{12, weakParams{depth: 5, nodes: 100000, lines: 5, margin: 120, temp: 30}},
+	{16, weakParams{depth: 7, nodes: 150000, lines: 4, margin: 60, temp: 15}},
+	{maxSkill, weakParams{depth: 9, nodes: 200000, lines: 4, margin: 30, temp: 6}},
 }
 
 // weakParamsAt interpolates weakTable at level (clamped to [0, maxSkill]).
