@@ -28,7 +28,7 @@ import (
 
 // weakParams are the knobs of weakened play at one level.
 type weakParams struct {
-	depth  int     // iterations searched (plies)
+	depth  float64 // iterations searched (plies); a fraction f adds a ply with probability f
 	nodes  uint64  // node cap of the search
 	lines  int     // MultiPV lines the move is drawn from
 	margin float64 // centipawns: a line losing more than this is never drawn
@@ -36,7 +36,9 @@ type weakParams struct {
 }
 
 // weakTable gives the parameters at a few levels; levels in between
-// interpolate linearly (the node cap geometrically, depth rounded down).
+// interpolate linearly (the node cap geometrically). A fractional depth is
+// drawn per move (depth 2.25 searches 3 plies a quarter of the time), so
+// strength rises smoothly with the level instead of in one step per ply.
 // Calibrated by `make calibrate-levels` (docs/strength.md): the bottom row is
 // a depth-1 search (captures resolved by quiescence) drawing among its 12
 // best moves with a wide margin, so it drops pieces to two-move tactics and
@@ -69,7 +71,7 @@ func weakParamsAt(level float64) weakParams {
 	f := (level - lo.level) / (hi.level - lo.level)
 	lerp := func(a, b float64) float64 { return a + f*(b-a) }
 	return weakParams{
-		depth:  int(lerp(float64(lo.p.depth), float64(hi.p.depth))),
+		depth:  lerp(lo.p.depth, hi.p.depth),
 		nodes:  uint64(math.Round(math.Exp(lerp(math.Log(float64(lo.p.nodes)), math.Log(float64(hi.p.nodes)))))),
 		lines:  int(math.Round(lerp(float64(lo.p.lines), float64(hi.p.lines)))),
 		margin: lerp(lo.p.margin, hi.p.margin),
@@ -133,8 +135,12 @@ func (s *Session) planLocked(l search.Limits) plan {
 	p.threads = 1 // exact node counts: the same moves on every machine
 	p.margin, p.temp = w.margin, w.temp
 	p.multiPV = max(p.multiPV, w.lines)
-	if p.limits.Depth == 0 || p.limits.Depth > w.depth {
-		p.limits.Depth = w.depth
+	depth := int(w.depth)
+	if frac := w.depth - float64(depth); frac > 0 && float64(s.rng.Uint64()>>11)/(1<<53) < frac {
+		depth++
+	}
+	if p.limits.Depth == 0 || p.limits.Depth > depth {
+		p.limits.Depth = depth
 	}
 	if p.limits.Nodes == 0 || p.limits.Nodes > w.nodes {
 		p.limits.Nodes = w.nodes

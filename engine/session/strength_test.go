@@ -54,7 +54,7 @@ func TestWeakParams(t *testing.T) {
 		{"beginner-row", 0, weakTable[0].p},
 		{"negative-clamps", -3, weakTable[0].p},
 		{"top-row", maxSkill, weakTable[len(weakTable)-1].p},
-		{"halfway-0-4", 2, weakParams{depth: 1, nodes: 28284, lines: 10, margin: 375, temp: 140}},
+		{"halfway-0-4", 2, weakParams{depth: 1.5, nodes: 28284, lines: 10, margin: 375, temp: 140}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -77,6 +77,51 @@ func TestWeakParams(t *testing.T) {
 			prev = p
 		}
 	})
+}
+
+func TestFractionalDepthIsDrawn(t *testing.T) {
+	tests := []struct {
+		name       string
+		skill      int
+		depths     map[int]bool
+		wantShare1 float64 // share of the shallower depth, ±0.1
+	}{
+		{"skill-0-depth-1", 0, map[int]bool{1: true}, 1},
+		{"skill-2-depth-1.5", 2, map[int]bool{1: true, 2: true}, 0.5},
+		{"skill-4-depth-2", 4, map[int]bool{2: true}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(Config{Seed: 3})
+			if err := s.SetOption(OptSkillLevel, strconv.Itoa(tc.skill)); err != nil {
+				t.Fatal(err)
+			}
+			seen := map[int]int{}
+			const n = 400
+			s.mu.Lock()
+			for i := 0; i < n; i++ {
+				p := s.planLocked(search.Limits{})
+				seen[p.limits.Depth]++
+			}
+			s.mu.Unlock()
+			for d, k := range seen {
+				if !tc.depths[d] {
+					t.Fatalf("depth %d drawn %d times; want only %v", d, k, tc.depths)
+				}
+			}
+			if share := float64(seen[minKey(seen)]) / n; share < tc.wantShare1-0.1 || share > tc.wantShare1+0.1 {
+				t.Fatalf("depths %v: share of the shallower %v, want %v", seen, share, tc.wantShare1)
+			}
+		})
+	}
+}
+
+func minKey(m map[int]int) int {
+	k := 1 << 30
+	for d := range m {
+		k = min(k, d)
+	}
+	return k
 }
 
 func TestAllowsMateInOne(t *testing.T) {
