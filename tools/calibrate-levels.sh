@@ -23,6 +23,9 @@
 # ANCHOR_TC with TIMEMARGIN ms of slack; they use the clock, so run those on a
 # quiet machine at CONCURRENCY=1.
 #
+# ANCHOR_NODES=N instead gives the anchor a fixed node count per move (a
+# load-insensitive pilot; the anchors' ratings were measured at time controls).
+#
 # Environment: ANCHOR_TC (5+0.05) TIMEMARGIN (500) CONCURRENCY (1) GAMES (40)
 #   LEVEL_ST (30) SRAND (20261122) OUTDIR FASTCHESS BOOK HASH (16)
 #   RATED="club=1470,casual=1100"  ratings of opponent levels already measured, so the
@@ -123,12 +126,17 @@ for pairing in "$@"; do
     elif [[ -n ${A_CMD[$opp]+x} ]]; then
         st=$(awk -v ms="${L_MT[$lvl]}" 'BEGIN { printf "%g", ms / 1000 }')
         mapfile -t e1 < <(level_engine "$lvl" "$st")
-        e2=(-engine "cmd=${A_CMD[$opp]}" "name=$opp" "tc=$ANCHOR_TC" "timemargin=$TIMEMARGIN" "option.Hash=$HASH")
+        if [[ -n ${ANCHOR_NODES:-} ]]; then
+            limit=("nodes=$ANCHOR_NODES" "st=$LEVEL_ST") anchor_how="nodes=$ANCHOR_NODES"
+        else
+            limit=("tc=$ANCHOR_TC") anchor_how="tc=$ANCHOR_TC"
+        fi
+        e2=(-engine "cmd=${A_CMD[$opp]}" "name=$opp" "${limit[@]}" "timemargin=$TIMEMARGIN" "option.Hash=$HASH")
         [[ -n ${A_ARGS[$opp]} ]] && e2+=("args=${A_ARGS[$opp]}")
         # shellcheck disable=SC2206
         [[ -n ${A_OPTS[$opp]} ]] && e2+=(${A_OPTS[$opp]})
         rating=${A_RATING[$opp]}
-        how="level st=$st (page movetime), $opp tc=$ANCHOR_TC"
+        how="level st=$st (page movetime), $opp $anchor_how"
     else
         die "unknown opponent '$opp' (anchors: ${!A_CMD[*]}; levels: ${!L_MT[*]})"
     fi

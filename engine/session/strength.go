@@ -88,7 +88,13 @@ var eloLevels = [...]struct {
 	level float64
 }{
 	{MinElo, 0},
-	{MaxElo, maxSkill},
+	{900, 4},
+	{1200, 8},
+	{1500, 10},
+	{1800, 12},
+	{2100, 14},
+	{2400, 16},
+	{MaxElo, 18},
 }
 
 // eloToLevel returns the level for a UCI_Elo value (clamped to the table).

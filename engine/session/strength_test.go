@@ -16,8 +16,8 @@ func TestEloToLevel(t *testing.T) {
 	}{
 		{"below-range-clamps", MinElo - 100, eloLevels[0].level},
 		{"min", MinElo, eloLevels[0].level},
-		{"max", MaxElo, maxSkill},
-		{"above-range-clamps", MaxElo + 500, maxSkill},
+		{"max", MaxElo, eloLevels[len(eloLevels)-1].level},
+		{"above-range-clamps", MaxElo + 500, eloLevels[len(eloLevels)-1].level},
 	}
 	for i, row := range eloLevels {
 		tests = append(tests, struct {
