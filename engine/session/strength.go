@@ -87,8 +87,8 @@ var eloLevels = [...]struct {
 	elo   int
 	level float64
 }{
-	{MinElo, 0},
-	{900, 4},
+	{MinElo, 4},
+	{900, 6},
 	{1200, 8},
 	{1500, 10},
 	{1800, 12},
