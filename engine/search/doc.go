@@ -14,7 +14,7 @@
 //	    Limits.Infinite, or pondering) until Stop/PonderHit. It never returns an
 //	    illegal move, and returns a legal move whenever one exists, whatever the
 //	    limits (even a budget of one node or one millisecond). pos is not changed.
-//	  - The search reads the clock itself every nodeCheckInterval (1024) nodes on
+//	  - The search reads the clock itself every nodeCheckInterval (1024, 256 in js/wasm) nodes on
 //	    thread 0; no timers are involved, so limits hold under wasm too. Stop
 //	    sets an atomic flag that every node reads: Search returns within a few
 //	    milliseconds (natively well under 10 ms).

@@ -71,10 +71,6 @@ type features struct {
 	noPrune  bool // no selectivity at all (null move, futility, LMR, LMP, …)
 }
 
-// nodeCheckInterval is how many nodes pass between clock reads (a power of 2).
-// At about 1 Mnps natively this is a read per ~1 ms; in wasm, ~3 ms.
-const nodeCheckInterval = 1024
-
 func newThread(s *Searcher, id int) *thread {
 	t := &thread{s: s, id: id, tt: s.tt}
 	return t
