@@ -3,6 +3,9 @@
 // limits, and the messages for bad input, which must name the line and the move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { Chess } from 'chess.js';
+import { sharedData } from './repo.mjs';
 import { Game, MAX_PLY } from '../../web/game.js';
 import { parseGameText, readGames, pickGame, exportPgn, InputError, MAX_TEXT } from '../../web/pgn.js';
 import { readPgn, MAX_DEPTH, MAX_MOVES } from '../../web/pgn-reader.js';
@@ -232,4 +235,24 @@ test('PGN reader: scrambled input gives a game or an InputError, nothing else', 
     }
   }
   assert.ok(games > 0, 'some scrambles are still games');
+});
+
+test('PGN reader agrees with chess.js loadPgn on the main lines of real games', () => {
+  // The first 100 games of the shared opening set (Stockfish games, 8 moves each),
+  // and the review fixture: same tags, same moves, same final position.
+  const all = fs.readFileSync(sharedData('openings', '8moves_v3.pgn'), 'utf8');
+  const cut = all.split('\n[Event ').slice(0, 100).join('\n[Event ');
+  const games = readGames(cut);
+  assert.equal(games.length, 100);
+  const texts = cut.split(/\n(?=\[Event )/);
+  texts.push(fs.readFileSync(new URL('./testdata/blunder.pgn', import.meta.url), 'utf8'));
+  games.push(...readGames(texts[texts.length - 1]));
+  games.forEach((sg, i) => {
+    const c = new Chess();
+    c.loadPgn(texts[i]);
+    const g = pickGame(games, i).game;
+    assert.deepEqual(g.mainlineNodes().map((n) => n.san), c.history(), `game ${i + 1}`);
+    assert.equal(g.mainlineNodes().pop().fen, c.fen(), `game ${i + 1}`);
+    for (const [k, v] of Object.entries(c.getHeaders())) if (v !== '?') assert.equal(g.headers[k], v, `game ${i + 1} tag ${k}`);
+  });
 });
