@@ -140,6 +140,9 @@ func TestAllot(t *testing.T) {
 		{"black-clock-with-increment", Limits{WTime: time.Second, BTime: 30 * time.Second, BInc: time.Second}, false, 1718 * time.Millisecond, 8590 * time.Millisecond},
 		{"movestogo-1-uses-90pct", Limits{WTime: 10 * time.Second, MovesToGo: 1}, true, 8919 * time.Millisecond, 8919 * time.Millisecond},
 		{"nearly-flagged", Limits{WTime: 10 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"low-clock-spends-part-of-increment", Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond}, true, 35 * time.Millisecond, 35 * time.Millisecond},
+		{"low-clock-increment-below-overhead", Limits{WTime: 300 * time.Millisecond, WInc: 20 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"low-clock-margin-of-three-quarters", Limits{WTime: 60 * time.Millisecond, WInc: time.Second}, true, 7500 * time.Microsecond, 7500 * time.Microsecond},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
