@@ -101,26 +101,27 @@ func TestPonderHit(t *testing.T) {
 	}
 }
 
+// TestTimeLimits: on the real clock, time-limited searches end by
+// themselves with a legal move. How close they stay to the hard limit is
+// asserted on a fake clock (TestHardLimitFakeClock): on this shared machine
+// a niced test process was starved of the CPU for up to 3.6 s (seen under
+// -race), so a wall-clock bound here could only be flaky.
 func TestTimeLimits(t *testing.T) {
 	tests := []struct {
 		name string
 		lim  Limits
-		max  time.Duration
 	}{
-		{"movetime-100ms", Limits{MoveTime: 100 * time.Millisecond}, 100 * time.Millisecond},
-		{"clock-1s", Limits{WTime: time.Second, BTime: time.Second}, 750 * time.Millisecond},
-		{"clock-50ms-below-overhead", Limits{WTime: 20 * time.Millisecond, BTime: time.Second}, 20 * time.Millisecond},
-		{"movestogo-1", Limits{WTime: 300 * time.Millisecond, MovesToGo: 1}, 300 * time.Millisecond},
+		{"movetime-100ms", Limits{MoveTime: 100 * time.Millisecond}},
+		{"clock-1s", Limits{WTime: time.Second, BTime: time.Second}},
+		{"clock-50ms-below-overhead", Limits{WTime: 20 * time.Millisecond, BTime: time.Second}},
+		{"movestogo-1", Limits{WTime: 300 * time.Millisecond, MovesToGo: 1}},
 	}
 	s := New(Options{HashMB: 4})
 	pos := mustFEN(t, kiwipete)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := s.Search(pos, tc.lim, nil)
-			t.Logf("searched %v to depth %d", r.Time, r.Depth)
-			if r.Time > tc.max+stopLatencyBound {
-				t.Errorf("took %v, limit %v", r.Time, tc.max)
-			}
+			t.Logf("searched %v to depth %d (hard limit %v)", r.Time, r.Depth, s.hard)
 			if !isLegalMove(pos, r.BestMove) {
 				t.Errorf("illegal move %v", r.BestMove)
 			}

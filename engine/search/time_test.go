@@ -84,6 +84,37 @@ func TestHardLimitFakeClock(t *testing.T) {
 	}
 }
 
+// TestPonderHitFakeClock: after PonderHit the hard limit counts from the
+// ponderhit. The fake clock itself plays the GUI: it calls PonderHit once
+// 30 ms (30000 nodes) have passed, so the test is deterministic.
+func TestPonderHitFakeClock(t *testing.T) {
+	s := New(Options{HashMB: 1, MoveOverhead: 10 * time.Millisecond})
+	c := &fakeClock{s: s, base: time.Unix(0, 0), perNode: time.Microsecond}
+	const hitAt = 30 * time.Millisecond
+	s.now = func() time.Time {
+		now := c.now()
+		if now.Sub(c.base) >= hitAt && !s.ponderHit.Load() {
+			s.PonderHit()
+		}
+		return now
+	}
+	pos := mustFEN(t, kiwipete)
+	// hard = 75% of (200 ms - 32 x 10 ms overhead) would be 1 ms; with the
+	// 100 ms increment it is min(45 ms, 47.5 ms) = 45 ms.
+	lim := Limits{Ponder: true, WTime: 200 * time.Millisecond, WInc: 100 * time.Millisecond, BTime: time.Second}
+	r := s.Search(pos, lim, nil)
+	t.Logf("returned at %v, ponderhit at %v, hard %v", r.Time, s.ponderHitAt, s.hard)
+	if s.ponderHitAt < hitAt || s.ponderHitAt > hitAt+nodeCheckInterval*time.Microsecond {
+		t.Errorf("ponderhit noticed at %v, sent at %v", s.ponderHitAt, hitAt)
+	}
+	if r.Time > s.ponderHitAt+s.hard || r.Time < s.ponderHitAt+s.hard-time.Millisecond {
+		t.Errorf("returned at %v, want just before ponderhit %v + hard %v", r.Time, s.ponderHitAt, s.hard)
+	}
+	if !isLegalMove(pos, r.BestMove) {
+		t.Errorf("illegal or no move %v", r.BestMove)
+	}
+}
+
 // TestPreparedClockStartsAtPrepare: a prepared search counts its time from
 // Prepare, so time lost before the search goroutine runs is not spent twice.
 func TestPreparedClockStartsAtPrepare(t *testing.T) {
