@@ -15,10 +15,10 @@
 //	    illegal move, and returns a legal move whenever one exists, whatever the
 //	    limits (even a budget of one node or one millisecond). pos is not changed.
 //	  - The search reads the clock itself on thread 0, at most
-//	    nodeCheckInterval (1024) nodes apart and more often as the hard limit
-//	    nears (the measured node rate sets the distance, so the search stops
-//	    before the limit rather than after it); no timers are involved, so
-//	    limits hold under wasm too. Time counts from Prepare when the front
+//	    nodeCheckInterval (1024, 256 in js/wasm) nodes apart and more often
+//	    as the hard limit nears (the measured node rate sets the distance,
+//	    so the search stops before the limit rather than after it); no
+//	    timers are involved, so limits hold under wasm too. Time counts from Prepare when the front
 //	    end called it (the moment it accepted `go`), else from Search. Stop
 //	    sets an atomic flag that every node reads: Search returns within a few
 //	    milliseconds (natively well under 10 ms).

@@ -19,6 +19,7 @@ type Searcher struct {
 	feat    features
 
 	stop      atomic.Bool
+	benchStop atomic.Bool // Stop was called during Bench (see bench.go)
 	ponderHit atomic.Bool // PonderHit seen since the last Prepare/Search start
 	prepared  atomic.Bool
 	wake      chan struct{}
@@ -94,6 +95,7 @@ func (s *Searcher) Prepare() {
 // move found so far (within a few milliseconds natively). Safe from any
 // goroutine, also while no search runs.
 func (s *Searcher) Stop() {
+	s.benchStop.Store(true)
 	s.stop.Store(true)
 	s.signal()
 }

@@ -74,11 +74,6 @@ type features struct {
 	noPrune  bool // no selectivity at all (null move, futility, LMR, LMP, …)
 }
 
-// nodeCheckInterval is the most nodes that pass between clock reads. At
-// about 1 Mnps natively this is a read per ~1 ms; in wasm, ~3 ms. Near a
-// hard time limit thread 0 reads the clock more often (see checkInterval).
-const nodeCheckInterval = 1024
-
 func newThread(s *Searcher, id int) *thread {
 	t := &thread{s: s, id: id, tt: s.tt}
 	return t

@@ -145,7 +145,7 @@ func TestCheckInterval(t *testing.T) {
 		ok       bool
 	}{
 		{"far-from-limit", time.Second, 1024 * us, 1024, nodeCheckInterval, true},
-		{"1ms-left-at-1us", time.Millisecond, 1024 * us, 1024, 500, true},
+		{"1ms-left-at-1us", time.Millisecond, 1024 * us, 1024, min(500, nodeCheckInterval), true},
 		{"40us-left", 40 * us, 1024 * us, 1024, 20, true},
 		{"20us-left-clamped-to-min", 20 * us, 1024 * us, 1024, minCheckInterval, true},
 		{"15us-left-stops", 15 * us, 1024 * us, 1024, 0, false},
