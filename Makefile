@@ -249,6 +249,19 @@ gauntlet:
 	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
+# The web player's strength levels (web/levels.js) against the anchors, and the
+# levels below the weakest anchor through a chain of level-vs-level matches
+# (tools/calibrate-levels.sh; results and commands in docs/strength.md).
+# Anchor pairings use the clock: run them on a quiet machine.
+CALIBRATE_GAMES    ?= 40
+CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \
+	novice:casual beginner:novice
+.PHONY: calibrate-levels
+calibrate-levels:
+	mkdir -p $(MATCH_DIR)
+	$(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
+	FASTCHESS=$(FASTCHESS) GAMES=$(CALIBRATE_GAMES) tools/calibrate-levels.sh $(MATCH_DIR)/azurite-levels $(CALIBRATE_PAIRINGS)
+
 # Strategic Test Suite at a fixed node budget per position (reproducible);
 # STS_EVERY=10 runs every 10th position (150, all themes).
 sts:
