@@ -4,10 +4,12 @@ package main
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall/js"
+	"time"
 
 	"github.com/azurite-chess/azurite/engine/uci"
 	"github.com/norunners/vert"
@@ -34,6 +36,7 @@ type bridge struct {
 	warmDone    chan struct{} // cap 1: the warm-up search has printed its bestmove
 	hashDefault string        // the Hash option's default, restored after the warm-up
 	quit        atomic.Bool   // "quit" was received: refuse further messages
+	benchDone   chan struct{} // closed when the running bench ends; nil: none (command goroutine only)
 	events      eventParser   // used only from output, which the handler serialises
 }
 
@@ -113,6 +116,9 @@ func (b *bridge) run(r request) (quit bool) {
 	// Replies take the form of the message being processed; a running
 	// search's lines follow the latest processed message.
 	b.typed.Store(r.typed)
+	if !r.onlyIsReady() {
+		b.waitBench()
+	}
 	if b.warming.Load() && !r.leavesEngineAlone() {
 		b.endWarmUp()
 	}
@@ -131,14 +137,53 @@ func (b *bridge) run(r request) (quit bool) {
 		return false
 	}
 	for _, l := range r.lines {
+		if yieldMode == "switch" && strings.HasPrefix(l, "yield ") {
+			b.setYield(strings.TrimPrefix(l, "yield "))
+			continue
+		}
 		if l == "go" || strings.HasPrefix(l, "go ") {
 			b.hook.clearFlag()
 		}
-		if b.h.HandleLine(l) {
+		if b.handle(l) {
 			return true
 		}
 	}
 	return false
+}
+
+// handle passes one line to the handler, except around "bench": the
+// handler runs it to the end before it returns (natively a bench blocks the
+// input loop), so here it runs on a goroutine of its own, and while it runs
+// "isready" is answered at once and every other line waits for it to end.
+// "stop" ends it early: send raises the session's stop, which stops a bench
+// too (session.Bench), and the handler then prints "info string bench
+// stopped …" instead of the summary.
+func (b *bridge) handle(l string) (quit bool) {
+	if b.benchDone != nil {
+		if l == "isready" {
+			b.output("readyok")
+			return false
+		}
+		b.waitBench()
+	}
+	if f := strings.Fields(l); len(f) > 0 && f[0] == "bench" {
+		done := make(chan struct{})
+		b.benchDone = done
+		go func() {
+			b.h.HandleLine(l)
+			close(done)
+		}()
+		return false
+	}
+	return b.h.HandleLine(l)
+}
+
+// waitBench blocks until a running bench has printed its last line.
+func (b *bridge) waitBench() {
+	if b.benchDone != nil {
+		<-b.benchDone
+		b.benchDone = nil
+	}
 }
 
 // output receives every line the handler writes.
@@ -229,6 +274,20 @@ func (b *bridge) endWarmUp() {
 	b.h.HandleLine("position startpos")
 }
 
+// onlyIsReady reports whether r holds nothing but "isready" lines, which a
+// running bench answers at once.
+func (r request) onlyIsReady() bool {
+	if r.isBook || r.stopFlag.Truthy() || len(r.lines) == 0 {
+		return false
+	}
+	for _, l := range r.lines {
+		if l != "isready" {
+			return false
+		}
+	}
+	return true
+}
+
 // leavesEngineAlone reports whether every line of r can run beside the
 // warm-up search without seeing its state.
 func (r request) leavesEngineAlone() bool {
@@ -243,4 +302,27 @@ func (r request) leavesEngineAlone() bool {
 		}
 	}
 	return true
+}
+
+// setYield handles "yield off|on|<ms>|task|channel" in measurement builds (see yieldMode).
+func (b *bridge) setYield(arg string) {
+	switch arg {
+	case "off":
+		b.hook.setInterval(-1)
+	case "on":
+		b.hook.setInterval(0)
+	case "task", "channel":
+		if !b.hook.y.setPath(arg) {
+			b.output("info string error: yield: no " + arg + " wake-up path here")
+			return
+		}
+	default:
+		ms, err := strconv.ParseFloat(arg, 64)
+		if err != nil || ms <= 0 || ms > 1000 {
+			b.output("info string error: yield: want off, on or an interval in ms (0 < ms <= 1000), got " + strconv.Quote(arg))
+			return
+		}
+		b.hook.setInterval(time.Duration(ms * float64(time.Millisecond)))
+	}
+	b.output("info string yield " + arg)
 }

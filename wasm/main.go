@@ -16,9 +16,11 @@ const wasmMaxHashMB = 4095
 // version is set at build time: -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
-// yieldMode "off" (-ldflags "-X main.yieldMode=off") builds an engine whose
-// search never yields: only for measuring what yielding costs (make
-// wasm-figures); such a build cannot be stopped mid-search.
+// yieldMode "switch" (-ldflags "-X main.yieldMode=switch") builds an engine
+// that also accepts "yield off", "yield on" and "yield <ms>" (the event-loop
+// interval), so one worker can measure what yielding costs with the same
+// positions interleaved (make wasm-figures). Shipped builds leave it empty:
+// with turns off a search cannot be stopped.
 var yieldMode = ""
 
 // main expects the host to have defined globalThis.azuriteHost with
@@ -38,9 +40,6 @@ func main() {
 	b := newBridge(host)
 	b.hook = newSearchHook(newYielder())
 	yield := b.hook.call
-	if yieldMode == "off" {
-		yield = nil
-	}
 	b.h = uci.NewHandler(uci.Config{
 		Name: "Azurite", Author: "the Azurite developers", Version: version,
 		Session: session.Config{

@@ -4,6 +4,7 @@ package main
 
 import (
 	"sync"
+	"sync/atomic"
 	"syscall/js"
 	"time"
 )
@@ -38,11 +39,21 @@ type searchHook struct {
 	flag     js.Value // Int32Array over a SharedArrayBuffer, or undefined
 	lastLoop time.Time
 	stop     func()
+
+	// every overrides loopInterval when > 0; < 0 turns event-loop turns
+	// off. Set only by the "yield" command of measurement builds
+	// (yieldMode "switch", see main.go).
+	every atomic.Int64
 }
 
 func newSearchHook(y *yielder) *searchHook {
 	return &searchHook{y: y, atomics: js.Global().Get("Atomics"), flag: js.Undefined()}
 }
+
+// setInterval overrides the event-loop interval: d > 0 sets it, d < 0 turns
+// turns off (the search then cannot be stopped without a shared flag), 0
+// restores loopInterval. For measurement builds only.
+func (h *searchHook) setInterval(d time.Duration) { h.every.Store(int64(d)) }
 
 // setFlag installs the page's shared stop flag (from the command goroutine).
 func (h *searchHook) setFlag(f js.Value) {
@@ -73,6 +84,11 @@ func (h *searchHook) call() {
 		if h.atomics.Call("load", f, 0).Int() != 0 {
 			h.stop()
 		}
+	}
+	if o := time.Duration(h.every.Load()); o < 0 {
+		return
+	} else if o > 0 {
+		every = o
 	}
 	if now := time.Now(); now.Sub(h.lastLoop) >= every {
 		h.y.yield()

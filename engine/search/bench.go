@@ -88,16 +88,39 @@ func Bench(depth int) (nodes uint64, elapsed time.Duration) {
 // HashMB are overridden) and a callback after each position, for the
 // `bench` command's per-position output and for tests.
 func BenchWith(opts Options, depth int, each func(i int, fen string, r Result)) (nodes uint64, elapsed time.Duration) {
+	nodes, elapsed, _ = NewBench(opts).Bench(depth, each)
+	return nodes, elapsed
+}
+
+// NewBench returns a Searcher set up as Bench runs one: opts with one
+// thread, a benchHashMB table and one PV line. Its Bench method can be
+// stopped, which a front end that keeps answering commands needs.
+func NewBench(opts Options) *Searcher {
 	opts.Threads = 1
 	opts.HashMB = benchHashMB
 	opts.MultiPV = 1
-	s := New(opts)
+	return New(opts)
+}
+
+// Bench runs the bench on s, which should come from NewBench (otherwise the
+// node count is not the signature), calling each after every position. Stop,
+// from any goroutine, ends it early: the running position's search returns
+// and no further position is searched; complete is then false. The Yield
+// hook is called as in any search; it does not change the node count.
+func (s *Searcher) Bench(depth int, each func(i int, fen string, r Result)) (nodes uint64, elapsed time.Duration, complete bool) {
+	s.benchStop.Store(false)
 	for i, fen := range benchFENs {
 		pos, err := board.ParseFEN(fen)
 		if err != nil {
 			panic("bench position " + strconv.Itoa(i) + ": " + err.Error())
 		}
 		s.Clear()
+		// Prepare clears the stop flag of the previous position's search; a
+		// Stop after it applies to this search or is seen by this check.
+		s.Prepare()
+		if s.benchStop.Load() {
+			return nodes, elapsed, false
+		}
 		r := s.Search(pos, Limits{Depth: depth}, nil)
 		nodes += r.Nodes
 		elapsed += r.Time
@@ -105,5 +128,5 @@ func BenchWith(opts Options, depth int, each func(i int, fen string, r Result)) 
 			each(i, fen, r)
 		}
 	}
-	return nodes, elapsed
+	return nodes, elapsed, !s.benchStop.Load()
 }

@@ -70,7 +70,8 @@ type Session struct {
 
 	// the running search
 	running bool
-	done    chan struct{} // closed after onBestMove returned
+	bench   *search.Searcher // set while Bench runs (running is then true)
+	done    chan struct{}    // closed after onBestMove returned
 	// finishing is set once the search has its result and is only calling
 	// onBestMove: calls that need the engine idle then wait for done instead
 	// of failing, so a front end may react to a bestmove at once.
@@ -285,6 +286,10 @@ func (s *Session) Stop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.running {
+		return
+	}
+	if s.bench != nil {
+		s.bench.Stop()
 		return
 	}
 	s.eng.stop()

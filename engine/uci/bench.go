@@ -8,7 +8,10 @@ import (
 )
 
 // cmdBench handles "bench [depth]": the fixed-depth search over the bench
-// positions whose node count is the search's signature.
+// positions whose node count is the search's signature. It runs through the
+// session (session.Bench), so the front end's Yield hook keeps running and
+// Session().Stop ends it early; a stopped bench prints no summary, since its
+// node count is not the signature.
 func (h *Handler) cmdBench(f []string) {
 	depth := search.BenchDepth
 	if len(f) > 1 {
@@ -24,7 +27,20 @@ func (h *Handler) cmdBench(f []string) {
 		depth = n
 	}
 	h.stopAndWait()
-	for _, l := range BenchLines(depth, h.emit) {
+	done := 0
+	nodes, elapsed, complete, err := h.sess.Bench(depth, func(i int, fen string, r search.Result) {
+		done++
+		h.emit(benchProgress(i, fen, r))
+	})
+	if err != nil {
+		h.errLine("bench: " + err.Error())
+		return
+	}
+	if !complete {
+		h.emit("info string bench stopped after " + strconv.Itoa(done) + " of " + strconv.Itoa(len(search.BenchFENs())) + " positions")
+		return
+	}
+	for _, l := range benchSummary(nodes, elapsed) {
 		h.emit(l)
 	}
 }
@@ -36,13 +52,22 @@ const maxBenchDepth = 30
 // position as it finishes, and returns the summary lines: "Nodes searched: N",
 // "Nodes/second: R" and the total time. progress may be nil.
 func BenchLines(depth int, progress func(string)) []string {
-	fens := search.BenchFENs()
 	nodes, elapsed := search.BenchWith(search.Options{}, depth, func(i int, fen string, r search.Result) {
 		if progress != nil {
-			progress("Position " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(fens)) + ": " + fen +
-				" bestmove " + r.BestMove.String() + " nodes " + strconv.FormatUint(r.Nodes, 10))
+			progress(benchProgress(i, fen, r))
 		}
 	})
+	return benchSummary(nodes, elapsed)
+}
+
+// benchProgress is the line printed after bench position i.
+func benchProgress(i int, fen string, r search.Result) string {
+	return "Position " + strconv.Itoa(i+1) + "/" + strconv.Itoa(len(search.BenchFENs())) + ": " + fen +
+		" bestmove " + r.BestMove.String() + " nodes " + strconv.FormatUint(r.Nodes, 10)
+}
+
+// benchSummary is the bench's closing lines.
+func benchSummary(nodes uint64, elapsed time.Duration) []string {
 	ms := max(elapsed.Milliseconds(), 1)
 	return []string{
 		"",

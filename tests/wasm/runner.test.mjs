@@ -161,3 +161,31 @@ test('bench signature: the wasm build under node counts the same nodes as the na
   assert.ok(n, native);
   assert.equal(w.line, n);
 });
+
+test('bench keeps answering: isready at once, stop ends it without a summary', async () => {
+  const m = e.mark();
+  e.send('bench 30'); // depth 30 would take hours: only stop ends it
+  // The first isready (untimed) may meet the bench still clearing its 16 MB
+  // table, which does not yield; the timed ones meet it searching.
+  e.send('isready');
+  await e.wait(/^readyok$/, 60000, m);
+  const lat = [];
+  for (let i = 0; i < 3; i++) {
+    const r = e.mark();
+    const t = e.send('isready');
+    lat.push((await e.wait(/^readyok$/, 60000, r)).t - t);
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  const t = e.send('stop');
+  const s = await e.wait(/^info string bench stopped after [01] of \d+ positions$/, 60000, m);
+  console.log(`node runner during bench: readyok ms ${lat.map((x) => x.toFixed(1)).join(', ')}; stop -> "${s.line}" ${(s.t - t).toFixed(1)} ms`);
+  assert.ok(median(lat) <= 50, `median readyok latency during bench ${median(lat).toFixed(1)} ms > 50 ms`);
+  const out = e.since(m).filter((l) => l !== 'readyok');
+  assert.ok(out.length <= 2 && out.at(-1) === s.line && (out.length === 1 || /^Position 1\/\d+: /.test(out[0])), JSON.stringify(out));
+  // The engine is idle and intact afterwards.
+  const m2 = e.mark();
+  e.send('position startpos');
+  e.send('go depth 4');
+  const b = await e.wait(/^bestmove /, 30000, m2);
+  assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
+});

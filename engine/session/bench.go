@@ -1,0 +1,34 @@
+package session
+
+import (
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/search"
+)
+
+// Bench runs the search's bench (search.NewBench, depth plies per position)
+// and calls each after every position. It counts as a search: while it runs,
+// Searching is true, calls that need the engine idle fail with ErrSearching,
+// Stop ends it early (complete is then false, and nodes is not the bench
+// signature) and Wait waits for it. The session's Yield hook runs as in any
+// search, so a front end that must yield (the wasm bridge) stays responsive.
+// Bench blocks; the session's own position, table and options are untouched.
+func (s *Session) Bench(depth int, each func(i int, fen string, r search.Result)) (nodes uint64, elapsed time.Duration, complete bool, err error) {
+	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval})
+	s.mu.Lock()
+	if !s.idleLocked() {
+		s.mu.Unlock()
+		return 0, 0, false, ErrSearching
+	}
+	s.running, s.done, s.bench = true, make(chan struct{}), b
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.running, s.bench = false, nil
+		close(s.done)
+		s.done = nil
+		s.mu.Unlock()
+	}()
+	nodes, elapsed, complete = b.Bench(depth, each)
+	return nodes, elapsed, complete, nil
+}
