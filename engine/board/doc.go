@@ -52,6 +52,9 @@
 // lists once per walk (perft.go) and the undo state is copied field by field
 // in wasm (statecopy_wasm.go). Kiwipete perft 5 bulk, user CPU with the
 // start-up subtracted, three rounds interleaved with the earlier code on the
-// loaded VM (load average 24-31): wasm/native 0.31-0.36 before, 0.45-0.47
-// after, short of the 0.5 goal; native speed unchanged within the noise.
+// loaded VM (load average 24-31): wasm/native per round 0.31, 0.36, 0.42
+// before and 0.46, 0.47, 0.39 after (medians 0.36 and 0.46; wasm median
+// 46.1 -> 52.3 Mnps), short of the 0.5 goal. Native alone, five interleaved
+// rounds (load average 18-25), median user CPU: Kiwipete d5 1.43 s before
+// and after, startpos d6 1.16 s before, 0.97 s after.
 package board
