@@ -224,8 +224,14 @@ GAUNTLET_TC      ?= 10+0.1
 GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
 GAUNTLET_TIMEMARGIN ?= 200
 STS_NODES        ?= 100000
+STS_EVERY        ?= 1
+ABL_FEATURE      ?= mobility
+ABL_NODES        ?= 3000
+ABL_ROUNDS       ?= 100
+ABL_SRAND        ?= 20261122
+ABL_CONCURRENCY  ?= 2
 
-.PHONY: match-ab gauntlet sts
+.PHONY: match-ab gauntlet sts ablation-match
 
 # A/B test (SPRT) of the working tree's engine against the build of git
 # revision AB_BASE, one game at a time, colour-reversed pairs of book openings.
@@ -249,9 +255,37 @@ gauntlet:
 	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
-# Strategic Test Suite at a fixed node budget per position (reproducible).
+# The web player's strength levels (web/levels.js) against the anchors, and the
+# levels below the weakest anchor through a chain of level-vs-level matches
+# (tools/calibrate-levels.sh; results and commands in docs/strength.md).
+# Anchor pairings use the clock: run them on a quiet machine.
+CALIBRATE_GAMES    ?= 40
+CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \
+	novice:casual beginner:novice
+.PHONY: calibrate-levels
+calibrate-levels:
+	mkdir -p $(MATCH_DIR)
+	$(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
+	FASTCHESS=$(FASTCHESS) GAMES=$(CALIBRATE_GAMES) tools/calibrate-levels.sh $(MATCH_DIR)/azurite-levels $(CALIBRATE_PAIRINGS)
+
+# Strategic Test Suite at a fixed node budget per position (reproducible);
+# STS_EVERY=10 runs every 10th position (150, all themes).
 sts:
-	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES)
+	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES) -every $(STS_EVERY)
+
+# Ablation match: the committed HEAD with one feature removed
+# (tools/ablate.sh list) against HEAD itself, at a fixed node count per move,
+# so the result does not depend on the machine's load.
+ablation-match:
+	mkdir -p $(MATCH_DIR)
+	tools/ablate.sh $(ABL_FEATURE) $(CURDIR)/$(MATCH_DIR)/azurite-no-$(ABL_FEATURE)
+	tools/ablate.sh none $(CURDIR)/$(MATCH_DIR)/azurite-full
+	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-no-$(ABL_FEATURE) name=no-$(ABL_FEATURE) -engine cmd=./azurite-full name=full \
+		-each tc=inf nodes=$(ABL_NODES) option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(ABL_SRAND) \
+		-rounds $(ABL_ROUNDS) -repeat -concurrency $(ABL_CONCURRENCY) -recover \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=ablation-$(ABL_FEATURE)-$(ABL_NODES).pgn
 
 ## ---- web player ----------------------------------------------------------------
 

@@ -44,8 +44,8 @@ func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove 
 	m, ok, msgs := s.bookMoveLocked(pos, &limits)
 	var p plan
 	if !ok {
-		p = s.planLocked(pos, limits)
-		s.eng.prepare(s.threads, p.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
+		p = s.planLocked(limits)
+		s.eng.prepare(p.threads, p.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
 	}
 	s.mu.Unlock()
 	// Callbacks run without the lock, so a front end's output function may
@@ -97,7 +97,7 @@ func (s *Session) run(pos *board.Position, plan plan, onInfo func(search.Info), 
 	res := s.eng.search(pos, plan.limits, info)
 	best, ponder := res.BestMove, res.PonderMove
 	if plan.weak {
-		if m, ok := lines.choose(plan.margin, s.rngUint64); ok && m != best {
+		if m, ok := lines.choose(pos, plan.margin, plan.temp, s.rngUint64); ok && m != best {
 			best, ponder = m, board.NoMove
 		}
 	}

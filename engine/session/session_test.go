@@ -189,33 +189,6 @@ func TestBookFileAndLoadBook(t *testing.T) {
 	}
 }
 
-func TestChooseWithinMargin(t *testing.T) {
-	var c candidates
-	add := func(k, depth, cp int, mv board.Move) {
-		c.observe(search.Info{Kind: search.InfoPV, MultiPV: k, Depth: depth, Score: search.Score{CP: cp}, PV: []board.Move{mv}})
-	}
-	add(1, 5, 50, 1)
-	add(2, 5, 40, 2)
-	add(3, 5, -200, 3) // outside any small margin
-	c.observe(search.Info{Kind: search.InfoPV, MultiPV: 4, Depth: 5, Score: search.Score{IsMate: true, Mate: -2}, PV: []board.Move{4}})
-	add(1, 6, 45, 1) // deepest depth: only line 1 complete
-	seq := uint64(0)
-	rnd := func() uint64 { seq += 0x9e3779b97f4a7c15; return seq }
-	if m, ok := c.choose(100, rnd); !ok || m != 1 {
-		t.Fatalf("with only depth 6 line 1 complete, chose %v", m)
-	}
-	c.depth = 5 // pretend depth 6 never started: lines 1-4 of depth 5
-	c.lines[0].depth = 5
-	counts := map[board.Move]int{}
-	for i := 0; i < 2000; i++ {
-		m, _ := c.choose(30, rnd)
-		counts[m]++
-	}
-	if counts[3] != 0 || counts[4] != 0 || counts[1] == 0 || counts[2] == 0 {
-		t.Fatalf("counts %v: only moves within 30 cp of the best may be drawn", counts)
-	}
-}
-
 func TestYieldHookIsCalled(t *testing.T) {
 	var mu sync.Mutex
 	calls := 0

@@ -9,93 +9,204 @@ import (
 
 // Weakened play. A level is a real number from 0 (beginner) to 20 (full
 // strength), from Skill Level or, when UCI_LimitStrength is on, from UCI_Elo
-// (which then takes precedence). Below 20 the engine
+// through eloLevels (UCI_Elo then takes precedence). Below 20 the engine
 //
-//   - searches at most weakDepth(level) plies and weakNodes(level) nodes, so it
-//     misses deeper tactics the way a weaker player does;
-//   - searches weakLines root moves with MultiPV and draws its move among the
-//     lines scoring within weakMargin(level) of the best, weighting each by
-//     exp(-loss/temperature), so it mostly plays good moves and its mistakes
-//     are moves a human would consider (they all were among the engine's best
-//     few), never a random blunder. A line that walks into a forced mate when
-//     the best does not is never chosen. The draw uses the session's seeded
-//     generator, so a fixed Config.Seed reproduces a game.
+//   - searches at most depth plies and nodes nodes with one thread, so it
+//     misses deeper tactics the way a weaker player does, and plays the same
+//     moves on any machine and in the browser (no clock involved);
+//   - searches lines root moves with MultiPV and draws its move among the
+//     lines of the deepest complete iteration that lose at most margin
+//     centipawns against the best, each with weight exp(-loss/temp). Its
+//     mistakes are moves its own search ranked among the best few: a piece
+//     left to a tactic it did not see, a capture it passed up, a slow plan,
+//     never a queen thrown away (the margin stays below a rook's worth);
+//   - never plays a move that lets the opponent mate at once, nor a line its
+//     search scores as getting mated, when another move avoids it.
 //
-// These constants are a first guess, to be calibrated against rated anchors.
-const (
-	weakLines          = 4  // MultiPV lines considered by a weakened search
-	weakMarginPerLevel = 15 // centipawns of allowed loss per level below 20
-	// weakMinNodes is the node budget at level 0, doubling every two levels.
-	// It must let depth 1 finish with weakLines lines (a few hundred to a few
-	// thousand nodes in a middlegame): at 200 it often did not, and the move
-	// then came from an unfinished iteration instead of the candidate draw
-	// (seen in a gauntlet as moves with no score).
-	weakMinNodes = 5000
-)
+// The draw uses the session's seeded generator, so a fixed Config.Seed
+// reproduces a game.
 
-// level returns the strength level in [0, 20] (mu held).
+// weakParams are the knobs of weakened play at one level.
+type weakParams struct {
+	depth  float64 // iterations searched (plies); a fraction f adds a ply with probability f
+	nodes  uint64  // node cap of the search
+	lines  int     // MultiPV lines the move is drawn from
+	margin float64 // centipawns: a line losing more than this is never drawn
+	temp   float64 // centipawns: a line losing x is drawn with weight exp(-x/temp)
+}
+
+// weakTable gives the parameters at a few levels; levels in between
+// interpolate linearly (the node cap geometrically). A fractional depth is
+// drawn per move (depth 2.25 searches 3 plies a quarter of the time), so
+// strength rises smoothly with the level instead of in one step per ply.
+// Calibrated by `make calibrate-levels` (docs/strength.md): the bottom row is
+// a depth-1 search (captures resolved by quiescence) drawing among its 12
+// best moves with a wide margin, so it drops pieces to two-move tactics and
+// misses wins, but does not leave a piece hanging more often than the draw
+// allows. The node caps bind only at the top (and guard against explosions
+// below); they keep a move under about a second in the browser (the wasm
+// build searches about 230k nodes per CPU-second, docs/protocol.md), so the
+// page's movetime never cuts a weakened search short and a level plays the
+// same moves on any machine.
+var weakTable = [...]struct {
+	level float64
+	p     weakParams
+}{
+	{0, weakParams{depth: 1, nodes: 20000, lines: 12, margin: 450, temp: 180}},
+	{4, weakParams{depth: 2, nodes: 40000, lines: 8, margin: 300, temp: 100}},
+	{8, weakParams{depth: 3, nodes: 80000, lines: 6, margin: 200, temp: 55}},
+	{12, weakParams{depth: 5, nodes: 100000, lines: 5, margin: 120, temp: 30}},
+	{16, weakParams{depth: 7, nodes: 150000, lines: 4, margin: 60, temp: 15}},
+	{maxSkill, weakParams{depth: 9, nodes: 200000, lines: 4, margin: 30, temp: 6}},
+}
+
+// weakParamsAt interpolates weakTable at level (clamped to [0, maxSkill]).
+func weakParamsAt(level float64) weakParams {
+	level = math.Max(0, math.Min(maxSkill, level))
+	i := 1
+	for i < len(weakTable)-1 && weakTable[i].level < level {
+		i++
+	}
+	lo, hi := weakTable[i-1], weakTable[i]
+	f := (level - lo.level) / (hi.level - lo.level)
+	lerp := func(a, b float64) float64 { return a + f*(b-a) }
+	return weakParams{
+		depth:  lerp(lo.p.depth, hi.p.depth),
+		nodes:  uint64(math.Round(math.Exp(lerp(math.Log(float64(lo.p.nodes)), math.Log(float64(hi.p.nodes)))))),
+		lines:  int(math.Round(lerp(float64(lo.p.lines), float64(hi.p.lines)))),
+		margin: lerp(lo.p.margin, hi.p.margin),
+		temp:   lerp(lo.p.temp, hi.p.temp),
+	}
+}
+
+// eloLevels maps UCI_Elo onto the level, piecewise linearly. Each row is a
+// level whose Elo was measured against the shared anchors (docs/strength.md,
+// `make calibrate-levels`), so UCI_Elo means that rating on the anchors'
+// scale; below the weakest measured row the level is extrapolated.
+var eloLevels = [...]struct {
+	elo   int
+	level float64
+}{
+	{MinElo, 4},
+	{900, 6},
+	{1200, 8},
+	{1500, 10},
+	{1800, 12},
+	{2100, 14},
+	{2400, 16},
+	{MaxElo, 18},
+}
+
+// eloToLevel returns the level for a UCI_Elo value (clamped to the table).
+func eloToLevel(elo int) float64 {
+	if elo <= eloLevels[0].elo {
+		return eloLevels[0].level
+	}
+	for i := 1; i < len(eloLevels); i++ {
+		lo, hi := eloLevels[i-1], eloLevels[i]
+		if elo <= hi.elo {
+			return lo.level + float64(elo-lo.elo)*(hi.level-lo.level)/float64(hi.elo-lo.elo)
+		}
+	}
+	return eloLevels[len(eloLevels)-1].level
+}
+
+// levelLocked returns the strength level in [0, 20] (mu held).
 func (s *Session) levelLocked() float64 {
 	if s.limitStrength {
-		return float64(s.elo-MinElo) * maxSkill / float64(MaxElo-MinElo)
+		return eloToLevel(s.elo)
 	}
 	return float64(s.skill)
 }
 
-func weakDepth(level float64) int      { return 1 + int(level/2) }
-func weakNodes(level float64) uint64   { return uint64(weakMinNodes * math.Pow(2, level/2)) }
-func weakMargin(level float64) float64 { return (maxSkill - level) * weakMarginPerLevel }
-
 // plan is how one search is run.
 type plan struct {
 	limits  search.Limits
+	threads int
 	multiPV int     // lines the searcher computes
 	shownPV int     // lines reported through onInfo
 	weak    bool    // choose among lines by margin
 	margin  float64 // centipawns
+	temp    float64 // centipawns
 }
 
 // planLocked turns the caller's limits into the search's (mu held).
-func (s *Session) planLocked(pos *board.Position, l search.Limits) plan {
-	p := plan{limits: l, multiPV: s.multiPV, shownPV: s.multiPV}
+func (s *Session) planLocked(l search.Limits) plan {
+	p := plan{limits: l, threads: s.threads, multiPV: s.multiPV, shownPV: s.multiPV}
 	if s.analyse || s.levelLocked() >= maxSkill {
 		return p
 	}
-	level := s.levelLocked()
+	w := weakParamsAt(s.levelLocked())
 	p.weak = true
-	p.margin = weakMargin(level)
-	p.multiPV = max(p.multiPV, weakLines)
-	if d := weakDepth(level); p.limits.Depth == 0 || p.limits.Depth > d {
-		p.limits.Depth = d
+	p.threads = 1 // exact node counts: the same moves on every machine
+	p.margin, p.temp = w.margin, w.temp
+	p.multiPV = max(p.multiPV, w.lines)
+	depth := int(w.depth)
+	if frac := w.depth - float64(depth); frac > 0 && float64(s.rng.Uint64()>>11)/(1<<53) < frac {
+		depth++
 	}
-	if n := weakNodes(level); p.limits.Nodes == 0 || p.limits.Nodes > n {
-		p.limits.Nodes = n
+	if p.limits.Depth == 0 || p.limits.Depth > depth {
+		p.limits.Depth = depth
+	}
+	if p.limits.Nodes == 0 || p.limits.Nodes > w.nodes {
+		p.limits.Nodes = w.nodes
 	}
 	return p
 }
 
-// candidates remembers, for each MultiPV index, the first move and score of
-// the deepest exact line seen.
+// candidates keeps, for each completed depth, the first move and score of
+// each MultiPV line.
 type candidates struct {
-	depth int
-	lines []candidate
+	byDepth [][]candidate // index depth-1; lines in MultiPV order
 }
 
 type candidate struct {
 	move  board.Move
 	score float64
-	depth int
 }
 
 // observe records an info line (exact scores only: bounds are not final).
 func (c *candidates) observe(in search.Info) {
-	if in.Score.Bound != search.BoundExact || len(in.PV) == 0 || in.MultiPV < 1 {
+	if in.Score.Bound != search.BoundExact || len(in.PV) == 0 || in.MultiPV < 1 || in.Depth < 1 {
 		return
 	}
-	for len(c.lines) < in.MultiPV {
-		c.lines = append(c.lines, candidate{})
+	for len(c.byDepth) < in.Depth {
+		c.byDepth = append(c.byDepth, nil)
 	}
-	c.lines[in.MultiPV-1] = candidate{move: in.PV[0], score: numeric(in.Score), depth: in.Depth}
-	c.depth = max(c.depth, in.Depth)
+	lines := c.byDepth[in.Depth-1]
+	for len(lines) < in.MultiPV {
+		lines = append(lines, candidate{})
+	}
+	lines[in.MultiPV-1] = candidate{move: in.PV[0], score: numeric(in.Score)}
+	c.byDepth[in.Depth-1] = lines
+}
+
+// complete returns the lines of the deepest iteration that reported as many
+// lines as the shallowest one (a search stopped by its node cap may have
+// finished only some lines of its last iteration).
+func (c *candidates) complete() []candidate {
+	full := 0
+	for _, lines := range c.byDepth {
+		if n := count(lines); n > 0 && full == 0 {
+			full = n
+		}
+	}
+	for d := len(c.byDepth) - 1; d >= 0; d-- {
+		if full > 0 && count(c.byDepth[d]) == full {
+			return c.byDepth[d]
+		}
+	}
+	return nil
+}
+
+func count(lines []candidate) int {
+	n := 0
+	for _, l := range lines {
+		if l.move != board.NoMove {
+			n++
+		}
+	}
+	return n
 }
 
 // numeric maps a score to one scale: mates beyond any centipawn value.
@@ -109,44 +220,71 @@ func numeric(sc search.Score) float64 {
 	return -100000 - float64(sc.Mate)
 }
 
-// choose draws a move among the lines of the deepest completed depth whose
-// score is within margin of the best; rnd supplies random bits.
-func (c *candidates) choose(margin float64, rnd func() uint64) (board.Move, bool) {
+// mateScore is where numeric mate scores start.
+const mateScore = 50000
+
+// choose draws a move among the complete lines whose score is within margin
+// of the best, each weighted exp(-loss/temp); rnd supplies random bits.
+// A line the search scores as mated, or (with pos given) a move after which
+// the opponent mates at once, is never drawn while another line avoids it.
+func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func() uint64) (board.Move, bool) {
 	var pool []candidate
-	bestScore := math.Inf(-1)
-	for _, l := range c.lines {
-		if l.move != board.NoMove && l.depth == c.depth {
+	for _, l := range c.complete() {
+		if l.move != board.NoMove && (pos == nil || !allowsMateInOne(pos, l.move)) {
 			pool = append(pool, l)
-			bestScore = max(bestScore, l.score)
 		}
 	}
 	if len(pool) == 0 {
 		return board.NoMove, false
 	}
-	temperature := max(margin/3, 1)
-	var weights []float64
-	total := 0.0
+	bestScore := math.Inf(-1)
 	for _, l := range pool {
+		bestScore = max(bestScore, l.score)
+	}
+	temp = max(temp, 1)
+	weights := make([]float64, len(pool))
+	total := 0.0
+	for i, l := range pool {
 		loss := bestScore - l.score
-		w := 0.0
-		mated := l.score <= -50000 && bestScore > -50000
+		mated := l.score <= -mateScore && bestScore > -mateScore
 		if loss <= margin && !mated {
-			w = math.Exp(-loss / temperature)
+			weights[i] = math.Exp(-loss / temp)
+			total += weights[i]
 		}
-		weights = append(weights, w)
-		total += w
 	}
 	r := float64(rnd()>>11) / (1 << 53) * total
 	for i, w := range weights {
-		if r < w {
+		if w > 0 && r < w {
 			return pool[i].move, true
 		}
 		r -= w
 	}
-	for i, w := range weights {
-		if w > 0 {
+	for i := len(weights) - 1; i >= 0; i-- { // rounding: the last drawable line
+		if weights[i] > 0 {
 			return pool[i].move, true
 		}
 	}
 	return board.NoMove, false
+}
+
+// allowsMateInOne reports whether, after m (legal in pos), the opponent has
+// a move that checkmates. pos is unchanged on return.
+func allowsMateInOne(pos *board.Position, m board.Move) bool {
+	pos.MakeMove(m)
+	defer pos.UnmakeMove()
+	var replies board.MoveList
+	pos.GenerateAll(&replies)
+	for _, r := range replies.Moves[:replies.N] {
+		if !pos.GivesCheck(r) {
+			continue
+		}
+		pos.MakeMove(r)
+		var evasions board.MoveList
+		pos.GenerateAll(&evasions)
+		pos.UnmakeMove()
+		if evasions.N == 0 {
+			return true
+		}
+	}
+	return false
 }
