@@ -146,7 +146,7 @@ release:
 # The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
 WASM_FLAGS ?= -trimpath -ldflags=-s
 
-.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures wasm-vert-cost
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
@@ -176,9 +176,15 @@ test-wasm-browser: node_modules/.package-lock.json wasm
 test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
-# Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
+# Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
+# worker), nps native/node/Chromium, load time, stop latency, size. CONFIGS, DEPTH, ROUNDS.
 wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
+
+# What vert (the typed-message converter) costs in azurite.wasm: the same
+# bridge built with a hand-written stand-in (tools/vertstub), sizes compared.
+wasm-vert-cost:
+	bash tools/vert-cost.sh
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
 # Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
@@ -218,8 +224,14 @@ GAUNTLET_TC      ?= 10+0.1
 GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
 GAUNTLET_TIMEMARGIN ?= 200
 STS_NODES        ?= 100000
+STS_EVERY        ?= 1
+ABL_FEATURE      ?= mobility
+ABL_NODES        ?= 3000
+ABL_ROUNDS       ?= 100
+ABL_SRAND        ?= 20261122
+ABL_CONCURRENCY  ?= 2
 
-.PHONY: match-ab gauntlet sts
+.PHONY: match-ab gauntlet sts ablation-match
 
 # A/B test (SPRT) of the working tree's engine against the build of git
 # revision AB_BASE, one game at a time, colour-reversed pairs of book openings.
@@ -256,9 +268,24 @@ calibrate-levels:
 	$(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
 	FASTCHESS=$(FASTCHESS) GAMES=$(CALIBRATE_GAMES) tools/calibrate-levels.sh $(MATCH_DIR)/azurite-levels $(CALIBRATE_PAIRINGS)
 
-# Strategic Test Suite at a fixed node budget per position (reproducible).
+# Strategic Test Suite at a fixed node budget per position (reproducible);
+# STS_EVERY=10 runs every 10th position (150, all themes).
 sts:
-	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES)
+	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES) -every $(STS_EVERY)
+
+# Ablation match: the committed HEAD with one feature removed
+# (tools/ablate.sh list) against HEAD itself, at a fixed node count per move,
+# so the result does not depend on the machine's load.
+ablation-match:
+	mkdir -p $(MATCH_DIR)
+	tools/ablate.sh $(ABL_FEATURE) $(CURDIR)/$(MATCH_DIR)/azurite-no-$(ABL_FEATURE)
+	tools/ablate.sh none $(CURDIR)/$(MATCH_DIR)/azurite-full
+	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-no-$(ABL_FEATURE) name=no-$(ABL_FEATURE) -engine cmd=./azurite-full name=full \
+		-each tc=inf nodes=$(ABL_NODES) option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(ABL_SRAND) \
+		-rounds $(ABL_ROUNDS) -repeat -concurrency $(ABL_CONCURRENCY) -recover \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=ablation-$(ABL_FEATURE)-$(ABL_NODES).pgn
 
 ## ---- web player ----------------------------------------------------------------
 

@@ -78,7 +78,7 @@ func main() {
 	case "serve":
 		err = serve(args)
 	case "sizes":
-		err = sizeReport(os.Stdout)
+		err = sizeReport(os.Stdout, true)
 	// --- pwa / dist (owner: pwa helper; the logic lives in internal/pwa) ---
 	case "dist":
 		err = pwa.Release(distDir, func() error { return build(true) }, os.Stdout)
@@ -124,7 +124,9 @@ func build(withWasm bool) error {
 		return fmt.Errorf("pwa: %w", err)
 	}
 	// --- end pwa / dist ---
-	return sizeReport(os.Stdout)
+	// brotli -q 11 of the 3.8 MB engine takes tens of seconds (minutes on a busy
+	// machine), so every build reports gzip only; `go run build.go sizes` adds brotli.
+	return sizeReport(os.Stdout, false)
 }
 
 // bundle runs esbuild on the player's two entry points: web/app.js and web/app.css
@@ -178,9 +180,9 @@ func copyFile(src, dst string) error {
 	return os.WriteFile(dst, data, 0o644)
 }
 
-// sizeReport prints raw, gzip -9 and (if the brotli binary exists) brotli -q 11 sizes of
-// the files the browser downloads.
-func sizeReport(w io.Writer) error {
+// sizeReport prints raw, gzip -9 and (if withBrotli and the brotli binary exists)
+// brotli -q 11 sizes of the files the browser downloads.
+func sizeReport(w io.Writer, withBrotli bool) error {
 	var files []string
 	err := filepath.WalkDir(distDir, func(p string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -200,7 +202,10 @@ func sizeReport(w io.Writer) error {
 		return err
 	}
 	sort.Strings(files)
-	brotli, _ := exec.LookPath("brotli")
+	brotli := ""
+	if withBrotli {
+		brotli, _ = exec.LookPath("brotli")
+	}
 	fmt.Fprintf(w, "%-44s %10s %10s", "file", "raw", "gzip")
 	if brotli != "" {
 		fmt.Fprintf(w, " %10s", "brotli")

@@ -3,7 +3,7 @@
 // loading a FEN or PGN from text or a file.
 
 import { Chess } from 'chess.js';
-import { parseGameText, MAX_TEXT } from './pgn.js';
+import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
 import { whiteScore, formatScore, evalBarFraction } from './score.js';
 import { byId, h, clear, show } from './dom.js';
 
@@ -56,23 +56,70 @@ export function createAnalysis(ctx) {
     if (msg) ctx.say(msg);
   }
 
+  // The games of the last text with several, for the chooser: {games, name}.
+  let many = null;
+  byId('load-game').addEventListener('change', (e) => {
+    if (many) adopt(() => pickGame(many.games, Number(e.target.value)), many.name);
+  });
+
   function load(text, name = '') {
+    return adopt(() => parseGameText(text), name);
+  }
+
+  // adopt runs parse (which returns parseGameText's result or throws InputError) and
+  // makes its game the current one. On an error the message is shown and the previous
+  // game stays; a text with several games keeps its chooser either way.
+  function adopt(parse, name) {
     let res;
     try {
-      res = parseGameText(text);
+      res = parse();
     } catch (e) {
+      showChooser(e.games, e.index, name);
       showLoadError(e.message || String(e));
       return false;
     }
+    showChooser(res.games, res.index, name);
     showLoadError('');
     ctx.controllers.play.detach();
     ctx.hideBanner();
     ctx.setGame(res.game);
     const g = res.game;
     const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'position';
-    ctx.say(`Loaded ${name ? `${name}: ` : ''}${who}, ${g.mainlineNodes().length} half-moves.${res.note ? ` ${res.note}` : ''}`);
-    if (res.note) ctx.notice(res.note);
+    const main = g.mainlineNodes().length;
+    const side = countMoves(g.root) - main;
+    const vars = side ? `, ${side} more in variations` : '';
+    ctx.say(`Loaded ${name ? `${name}: ` : ''}${who}, ${main} half-moves${vars}.${res.note ? ` ${res.note}` : ''}`);
     return true;
+  }
+
+  function countMoves(root) {
+    let n = 0;
+    const stack = [...root.children];
+    while (stack.length) {
+      const x = stack.pop();
+      n++;
+      stack.push(...x.children);
+    }
+    return n;
+  }
+
+  // showChooser lists the games of a text that holds several (games from readGames),
+  // with index selected, and hides the list otherwise.
+  function showChooser(games, index, name) {
+    const sel = byId('load-game');
+    const row = byId('load-games-row');
+    if (!games || games.length < 2) {
+      if (games !== undefined) many = null;
+      show(row, !!many);
+      return;
+    }
+    if (!many || many.games !== games) {
+      many = { games, name };
+      clear(sel);
+      games.forEach((g, i) => sel.append(h('option', { value: i }, g.summary)));
+    }
+    sel.value = String(index);
+    show(row, true);
   }
 
   function setRunning(on) {

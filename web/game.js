@@ -6,6 +6,9 @@ import { Chess, DEFAULT_POSITION } from 'chess.js';
 
 export const START_FEN = DEFAULT_POSITION;
 
+/** MAX_PLY bounds the length of any line, so saved trees stay cheap to rebuild. */
+export const MAX_PLY = 2000;
+
 let nextId = 1;
 
 function makeNode(parent, fen, move) {
@@ -20,7 +23,8 @@ function makeNode(parent, fen, move) {
     from: move ? move.from : null,
     to: move ? move.to : null,
     color: move ? move.color : null, // the side that made the move
-    comment: '',
+    comment: '', // words after the move
+    commentBefore: '', // words before it (opening a variation, or after one closed)
     nags: [], // numeric annotation glyphs, e.g. 2 for "?"
   };
 }
@@ -75,13 +79,24 @@ export class Game {
     } catch {
       return null;
     }
-    const uci = m.from + m.to + (m.promotion || '');
-    let child = this.current.children.find((ch) => ch.uci === uci);
-    if (!child) {
-      child = makeNode(this.current, m.after, m);
-      this.current.children.push(child);
-    }
+    if (m.san === '--' || m.from === m.to) return null; // chess.js plays "--" as a null move (a8a8); a game has none
+    const child = this.attach(this.current, m);
     this.current = child;
+    return child;
+  }
+
+  /**
+   * attach adds m, a move chess.js made from parent's position, as parent's last
+   * child and returns it; if parent already has that move, it returns that child.
+   * The cursor does not move. pgn.js builds imported trees with it.
+   */
+  attach(parent, m) {
+    const uci = m.from + m.to + (m.promotion || '');
+    let child = parent.children.find((ch) => ch.uci === uci);
+    if (!child) {
+      child = makeNode(parent, m.after, m);
+      parent.children.push(child);
+    }
     return child;
   }
 
@@ -178,6 +193,7 @@ export class Game {
     const enc = (n) => {
       const o = { m: n.uci };
       if (n.comment) o.c = n.comment;
+      if (n.commentBefore) o.b = n.commentBefore;
       if (n.nags.length) o.n = n.nags.slice();
       if (n.children.length) o.k = n.children.map(enc);
       return o;
@@ -187,6 +203,7 @@ export class Game {
       headers: { ...this.headers },
       result: this.result,
       termination: this.termination,
+      comment: this.root.comment || undefined,
       tree: this.root.children.map(enc),
       cursor: this.path().map((n) => n.parent.children.indexOf(n)),
     };
@@ -202,15 +219,17 @@ export class Game {
     }
     if (['1-0', '0-1', '1/2-1/2', '*'].includes(o.result)) g.result = o.result;
     if (typeof o.termination === 'string') g.termination = o.termination;
+    if (typeof o.comment === 'string') g.root.comment = o.comment;
     const dec = (parent, list, depth) => {
       if (!Array.isArray(list)) throw new Error('bad move list');
-      if (depth > 2000) throw new Error('tree too deep');
+      if (depth > MAX_PLY) throw new Error('tree too deep');
       for (const item of list) {
         g.current = parent;
         if (!item || typeof item.m !== 'string') throw new Error('bad move entry');
         const n = g.play(item.m);
         if (!n) throw new Error(`illegal move ${item.m} after ply ${parent.ply}`);
         if (typeof item.c === 'string') n.comment = item.c;
+        if (typeof item.b === 'string') n.commentBefore = item.b;
         if (Array.isArray(item.n)) n.nags = item.n.filter((x) => Number.isInteger(x) && x >= 0 && x < 256);
         if (item.k) dec(n, item.k, depth + 1);
       }

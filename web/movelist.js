@@ -3,7 +3,7 @@
 // createElement/textContent (SAN and comments come from files people paste).
 
 import { h, clear } from './dom.js';
-import { nagSymbol } from './pgn.js';
+import { nagSymbol, commentText } from './pgn.js';
 
 /** defaults returns the full configuration for createMoveList. */
 export function defaults() {
@@ -27,6 +27,11 @@ export function createMoveList(el, config = {}) {
 
   function moveEl(game, n, forceNumber) {
     const parts = [];
+    const before = commentText(n.commentBefore);
+    if (before) {
+      parts.push(h('span', { class: 'comment' }, before));
+      forceNumber = true;
+    }
     const full = Number(game.startFen.split(' ')[5] || 1);
     const startBlack = game.startFen.split(' ')[1] === 'b';
     const num = full + Math.floor((n.ply - 1 + (startBlack ? 1 : 0)) / 2);
@@ -44,7 +49,8 @@ export function createMoveList(el, config = {}) {
         n.san, glyphs ? h('span', { class: 'glyph' }, glyphs) : null),
     );
     byId.set(n.id, n);
-    if (n.comment) parts.push(h('span', { class: 'comment' }, n.comment));
+    const after = commentText(n.comment);
+    if (after) parts.push(h('span', { class: 'comment' }, after));
     return parts;
   }
 
@@ -55,7 +61,7 @@ export function createMoveList(el, config = {}) {
     while (n.children.length) {
       const [main, ...vars] = n.children;
       container.append(...moveEl(game, main, needNumber));
-      needNumber = !!main.comment;
+      needNumber = !!commentText(main.comment);
       for (const v of vars) {
         const box = h('span', { class: 'variation' });
         box.append(...moveEl(game, v, true));
@@ -72,7 +78,8 @@ export function createMoveList(el, config = {}) {
       byId.clear();
       clear(el);
       const body = h('div', { class: 'moves-flow' });
-      if (game.root.comment) body.append(h('span', { class: 'comment' }, game.root.comment));
+      const intro = commentText(game.root.comment);
+      if (intro) body.append(h('span', { class: 'comment' }, intro));
       line(game, game.root, body, true);
       if (game.result && game.result !== '*') body.append(h('span', { class: 'result' }, game.result));
       if (!game.root.children.length) body.append(h('span', { class: 'empty' }, 'No moves yet.'));

@@ -1,10 +1,11 @@
 // pgn.js: turning text a user pasted (PGN or FEN) into a Game, with messages that say
 // what is wrong and where, and writing a Game back out as PGN with variations,
-// comments and NAGs. chess.js parses PGN and checks every move; this module adds the
-// error locations, the limits and the variation-aware export.
+// comments and NAGs. pgn-reader.js reads the syntax (variations included, which
+// chess.js's loadPgn drops); chess.js checks every move and writes its SAN.
 
 import { Chess, validateFen } from 'chess.js';
-import { Game, START_FEN } from './game.js';
+import { Game, START_FEN, MAX_PLY } from './game.js';
+import { readPgn } from './pgn-reader.js';
 
 /** MAX_TEXT is the largest paste accepted, in characters. */
 export const MAX_TEXT = 1_000_000;
@@ -21,19 +22,48 @@ export class InputError extends Error {
 
 const FEN_LIKE = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 
-/**
- * parseGameText reads a FEN or a PGN (the first game if there are several) and returns
- * {game, note}. It throws InputError with a readable message on bad input.
- */
-export function parseGameText(text) {
+function checkText(text) {
   if (typeof text !== 'string') throw new InputError('Nothing to load.');
   if (text.length > MAX_TEXT) {
     throw new InputError(`The text is ${(text.length / 1e6).toFixed(1)} MB; the limit is ${MAX_TEXT / 1e6} MB. Paste one game.`);
   }
   const t = text.replace(/^\uFEFF/, '').trim();
   if (!t) throw new InputError('Nothing to load: paste a PGN or a FEN.');
-  if (FEN_LIKE.test(t) && !t.includes('\n')) return { game: parseFen(t), note: '' };
-  return parsePgn(t);
+  return t;
+}
+
+/**
+ * parseGameText reads a FEN or a PGN and returns {game, note, games, index}: game is
+ * the game at index (default the first) of the PGN's games, games is what readGames
+ * returned (null for a FEN), and note mentions the other games. It throws InputError
+ * with a readable message on bad input; with several games the message names which.
+ */
+export function parseGameText(text, index = 0) {
+  const t = checkText(text);
+  if (FEN_LIKE.test(t) && !t.includes('\n')) return { game: parseFen(t), note: '', games: null, index: 0 };
+  return pickGame(readGames(t), index);
+}
+
+/**
+ * pickGame builds games[index] (from readGames) as parseGameText does. An InputError
+ * it throws has games and index set, so a chooser can still offer the other games.
+ */
+export function pickGame(games, index = 0) {
+  const sg = games[index];
+  if (!sg) throw new InputError(`There is no game ${index + 1}; the text holds ${games.length}.`);
+  let game;
+  try {
+    game = buildGame(sg);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    // The error carries the games, so a chooser can still offer the others.
+    const err = games.length > 1 ? new InputError(`Game ${index + 1} of ${games.length}: ${e.message}`, e) : e;
+    err.games = games;
+    err.index = index;
+    throw err;
+  }
+  const note = games.length > 1 ? `Loaded game ${index + 1} of ${games.length}; choose another in the list.` : '';
+  return { game, note, games, index };
 }
 
 /** parseFen returns a Game starting at fen or throws InputError naming the bad field. */
@@ -51,111 +81,146 @@ export function parseFen(fen) {
   }
 }
 
-/** splitGames returns the text of each game in a multi-game PGN. */
-function splitGames(t) {
-  const lines = t.split(/\r?\n/);
-  const games = [];
-  let cur = [];
-  let seenMoves = false;
-  for (const line of lines) {
-    const l = line.trim();
-    if (l.startsWith('[') && seenMoves) {
-      games.push(cur.join('\n'));
-      cur = [];
-      seenMoves = false;
-    }
-    if (l && !l.startsWith('[') && !l.startsWith('%')) seenMoves = true;
-    cur.push(line);
-  }
-  games.push(cur.join('\n'));
+/**
+ * readGames reads the games of a PGN as syntax (see pgn-reader.js) and gives each a
+ * one-line summary, for a chooser. It throws InputError when the text is too large
+ * or empty; an error inside a game is reported when that game is built.
+ */
+export function readGames(text) {
+  const games = readPgn(checkText(text), { maxPly: MAX_PLY });
+  if (!games.length) throw new InputError('Nothing to load: paste a PGN or a FEN.');
+  games.forEach((g, i) => {
+    g.summary = summary(g, i);
+  });
   return games;
 }
 
-function lineCol(text, offset) {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length;
-  const column = offset - before.lastIndexOf('\n');
-  return { line, column };
+function summary(g, i) {
+  const t = g.tags;
+  const who = t.White || t.Black ? `${t.White || '?'} – ${t.Black || '?'}` : `game at line ${g.line}`;
+  const where = [t.Event, t.Date].filter((x) => x && !/^[?.\s-]*$/.test(x) && x !== '????.??.??').join(', ');
+  const res = g.result && g.result !== '*' ? ` ${g.result}` : '';
+  return `${i + 1}. ${who}${where ? ` (${where})` : ''}${res}${g.error ? ' — unreadable' : ''}`;
 }
 
-/** parsePgn loads the first game of a PGN. */
-export function parsePgn(t) {
-  const games = splitGames(t);
-  const first = games[0];
-  const variant = /^\s*\[\s*Variant\s+"([^"]*)"\s*\]/im.exec(first);
-  if (variant && !/^(standard|chess|normal|from position)$/i.test(variant[1].trim())) {
-    const where = lineCol(first, variant.index + variant[0].indexOf('[') + 1);
-    throw new InputError(`Line ${where.line}: the variant "${variant[1]}" is not supported; only standard chess is.`, where);
+/**
+ * buildGame replays one game from readGames with chess.js and returns a Game with its
+ * variations, comments and NAGs. It throws InputError naming the line, the move and
+ * what is wrong: "Line 12, column 5, move 17… Nf6: illegal move (Black to play)."
+ */
+export function buildGame(sg) {
+  if (sg.error) throw new InputError(sg.error.message, sg.error);
+  const tagAt = (name) => sg.tagList.filter((x) => x.name.toLowerCase() === name.toLowerCase()).pop();
+  const variant = tagAt('Variant');
+  if (variant && !/^(standard|chess|normal|from position)$/i.test(variant.value.trim())) {
+    throw new InputError(`Line ${variant.line}: the variant "${variant.value}" is not supported; only standard chess is.`, variant);
   }
-  // chess.js's grammar has no escapes inside tag values; PGN writes \" and \\. Swap
-  // them for same-length private-use placeholders (so error columns stay right) and
-  // put them back in the header values afterwards.
-  const escaped = first.replace(/^\s*\[.*$/gm, (line) => line.replace(/\\(["\\])/g, (_, ch) => (ch === '"' ? '\uE000\uE000' : '\uE001\uE001')));
-  const c = new Chess();
-  try {
-    c.loadPgn(escaped);
-  } catch (e) {
-    if (e && e.location && e.location.start) {
-      const { line, column } = e.location.start;
-      const found = e.found == null ? 'end of text' : `"${e.found}"`;
-      throw new InputError(`PGN syntax error at line ${line}, column ${column}: unexpected ${found}.`, { line, column });
+  const fenTag = tagAt('FEN');
+  let game = null;
+  if (fenTag) {
+    const parts = fenTag.value.trim().split(/\s+/);
+    const full = parts.length === 4 ? `${parts.join(' ')} 0 1` : parts.join(' ');
+    const v = validateFen(full);
+    if (!v.ok) throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${v.error}`, fenTag);
+    try {
+      game = new Game(full);
+    } catch (e) {
+      throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${e.message}`, fenTag);
     }
-    const m = /Invalid move in PGN: (.*)$/.exec(String(e && e.message));
-    if (m) {
-      const hist = c.history();
-      const ply = hist.length;
-      const fen = c.fen();
-      const side = fen.split(' ')[1] === 'w' ? 'White' : 'Black';
-      const num = Number(fen.split(' ')[5]);
-      const label = side === 'White' ? `${num}.` : `${num}...`;
-      const where = locateToken(first, m[1]);
-      const at = where ? ` (line ${where.line}, column ${where.column})` : '';
-      throw new InputError(`Illegal move ${label} ${m[1]} for ${side}${at}, after ${ply} legal half-move${ply === 1 ? '' : 's'}.`, where || {});
-    }
-    const msg = String(e && e.message ? e.message : e);
-    if (/FEN/i.test(msg)) {
-      const fenTag = /\[\s*FEN\s+"/i.exec(first);
-      const where = fenTag ? lineCol(first, fenTag.index + 1) : {};
-      throw new InputError(`${where.line ? `Line ${where.line}: ` : ''}the FEN tag is invalid: ${msg.replace(/^Invalid FEN:\s*/i, '')}`, where);
-    }
-    throw new InputError(`Could not read the PGN: ${msg}`);
+  } else {
+    game = new Game(START_FEN);
   }
-  const headers = c.getHeaders();
-  const fenTag = Object.entries(headers).find(([k]) => k.toLowerCase() === 'fen');
-  const game = new Game(fenTag ? fenTag[1] : START_FEN);
-  for (const [k, v] of Object.entries(headers)) {
-    if (k.toLowerCase() === 'fen' || k === 'SetUp') continue;
-    if (v && v !== '?' && v !== '????.??.??') game.headers[k] = String(v).replace(/\uE000\uE000/g, '"').replace(/\uE001\uE001/g, '\\');
+  for (const { name, value } of sg.tagList) {
+    if (/^(fen|setup)$/i.test(name)) continue;
+    if (value && value !== '?' && value !== '????.??.??') game.headers[name] = value;
   }
-  const comments = new Map(c.getComments().map((x) => [x.fen, x.comment]));
-  if (comments.has(game.startFen)) game.root.comment = comments.get(game.startFen);
-  for (const m of c.history({ verbose: true })) {
-    const n = game.play({ from: m.from, to: m.to, promotion: m.promotion });
-    if (!n) throw new InputError(`Internal error replaying ${m.san}`);
-    if (comments.has(n.fen)) n.comment = comments.get(n.fen);
-  }
-  const res = headers.Result;
-  if (['1-0', '0-1', '1/2-1/2'].includes(res)) game.result = res;
+  // Words before the first move describe the game; they stay at the root.
+  const first = sg.moves[0];
+  game.root.comment = (first ? first.before : sg.comments).join(' ');
+  const chess = new Chess(game.startFen);
+  addLine(game, chess, game.root, sg.moves, 0);
+  if (['1-0', '0-1', '1/2-1/2'].includes(sg.result)) game.result = sg.result;
+  else if (['1-0', '0-1', '1/2-1/2'].includes(sg.tags.Result)) game.result = sg.tags.Result;
   game.first();
-  const note = games.length > 1 ? `Loaded the first of ${games.length} games.` : '';
-  return { game, note };
+  return game;
 }
 
-/** locateToken finds the first standalone occurrence of a SAN token in the movetext. */
-function locateToken(text, token) {
-  const body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, (m) => ' '.repeat(m.length));
-  const esc = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const re = new RegExp(`(^|[\\s.)])(${esc})(?=[\\s!?$)(]|$)`, 'm');
-  const m = re.exec(body);
-  if (!m) return null;
-  return lineCol(text, m.index + m[1].length);
+// addLine plays the moves of line from parent (chess stands at parent's position)
+// and, after each move that has them, the variations that replace it.
+function addLine(game, chess, parent, line, depth) {
+  let at = parent;
+  for (const mv of line) {
+    let m = null;
+    if (!/^(--|Z0|null)$/i.test(mv.san)) {
+      try {
+        m = chess.move(mv.san);
+      } catch {
+        m = null;
+      }
+    }
+    if (!m) throw moveError(chess, mv, depth);
+    const node = game.attach(at, m);
+    // The root's words were taken above; any other comment before a move (opening
+    // a variation, or after one closed) stays before it.
+    if (mv.before.length && !(depth === 0 && at === game.root)) node.commentBefore = joinText(node.commentBefore, mv.before);
+    if (mv.after.length) node.comment = joinText(node.comment, mv.after);
+    for (const nag of mv.nags) if (!node.nags.includes(nag)) node.nags.push(nag);
+    if (mv.variations.length) {
+      for (const v of mv.variations) {
+        chess.load(at.fen);
+        addLine(game, chess, at, v, depth + 1);
+      }
+      chess.load(node.fen);
+    }
+    at = node;
+  }
 }
 
-const NAG_SYMBOL = { 1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!' };
+function joinText(old, more) {
+  return [old, ...more].filter(Boolean).join(' ');
+}
 
-/** nagSymbol returns the glyph for NAGs 1-6 (e.g. 4 -> "??") or '' for others. */
+// moveError says why mv cannot be played where chess stands, asking chess.js's list
+// of legal moves for the details (ambiguous, promotion without a piece).
+function moveError(chess, mv, depth) {
+  const [, turn, , , , full] = chess.fen().split(' ');
+  const label = `${full}${turn === 'w' ? '.' : '…'}`;
+  const side = turn === 'w' ? 'White' : 'Black';
+  const where = `Line ${mv.line}, column ${mv.column}, move ${label} ${mv.san}${depth ? ' (in a variation)' : ''}`;
+  return new InputError(`${where}: ${whyIllegal(chess, mv.san)} (${side} to play).`, mv);
+}
+
+function whyIllegal(chess, san) {
+  if (/^(--|Z0|null)$/i.test(san)) return 'null moves are not supported';
+  const clean = san.replace(/[+#]+$/, '');
+  if (/^[O0]-[O0](-[O0])?$/.test(clean)) return 'castling is not legal here';
+  const m = /^([KQRBN])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(clean);
+  if (!m) return 'not a move';
+  const [, piece, file, rank, to, promo] = m;
+  const cands = chess.moves({ verbose: true }).filter((x) => x.piece === (piece ? piece.toLowerCase() : 'p') && x.to === to
+    && (!file || x.from[0] === file) && (!rank || x.from[1] === rank) && (!promo || x.promotion === promo.toLowerCase()));
+  if (cands.length && !promo && cands.every((x) => x.promotion)) return `a promotion needs a piece, e.g. ${cands[0].san}`;
+  if (cands.length > 1) return `ambiguous, it could be ${cands.map((x) => x.san).join(' or ')}`;
+  return 'illegal move';
+}
+
+// Move glyphs (1-7) and position glyphs (10-19) as the move list shows them.
+const NAG_SYMBOL = {
+  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□',
+  10: '=', 13: '∞', 14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+',
+};
+
+/** nagSymbol returns the glyph of a NAG (4 -> "??", 16 -> "±") or '' for others. */
 export function nagSymbol(nag) {
   return NAG_SYMBOL[nag] || '';
+}
+
+/**
+ * commentText returns a comment as people read it: without the [%clk …] and
+ * [%eval …] commands that sites embed for programs. The PGN export keeps them.
+ */
+export function commentText(c) {
+  return String(c || '').replace(/\[%[^\]]*\]/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
 function escTag(v) {
@@ -212,6 +277,10 @@ function writeLine(game, node, tokens, forceNumber) {
 }
 
 function emitMove(game, n, tokens, forceNumber) {
+  if (n.commentBefore) {
+    tokens.push(`{${escComment(n.commentBefore)}}`);
+    forceNumber = true;
+  }
   const full = Number(game.startFen.split(' ')[5] || 1);
   const startBlack = game.startFen.split(' ')[1] === 'b';
   const idx = n.ply - 1 + (startBlack ? 1 : 0);

@@ -3,7 +3,7 @@
 //
 //	tune gen -openings FILE -out FILE [-games N] [-nodes N] [-workers N] [-seed S]
 //	tune fit -data FILE [-out engine/eval/weights.go] [-epochs N] [-lr X] …
-//	tune sts [-file sts.epd] [-nodes N] [-limit N]
+//	tune sts [-file sts.epd] [-nodes N] [-every N] [-limit N]
 //
 // gen plays the engine against itself at a fixed node count per move from
 // the given openings (EPD or PGN) and appends "FEN;result" lines of quiet

@@ -71,11 +71,33 @@ func epdField(line, op string) string {
 	return ""
 }
 
+// themeKey returns the part of an STS id up to the closing parenthesis of
+// its version ("STS(v3.0)"), or the whole id.
+func themeKey(id string) string {
+	if i := strings.IndexByte(id, ')'); i >= 0 {
+		return id[:i+1]
+	}
+	return id
+}
+
+// stride returns every n-th entry, starting with the first.
+func stride(entries []stsEntry, n int) []stsEntry {
+	if n == 1 {
+		return entries
+	}
+	var out []stsEntry
+	for i := 0; i < len(entries); i += n {
+		out = append(out, entries[i])
+	}
+	return out
+}
+
 func runSTS(args []string) error {
 	fs := flag.NewFlagSet("sts", flag.ContinueOnError)
 	file := fs.String("file", "../shared/data/tactical/sts.epd", "STS EPD file")
 	nodes := fs.Uint64("nodes", 100000, "search nodes per position")
 	limit := fs.Int("limit", 0, "use only the first N positions (0 = all)")
+	every := fs.Int("every", 1, "use only every N-th position (the 1st, N+1-th, …): a deterministic subset that keeps all 15 themes")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -83,16 +105,20 @@ func runSTS(args []string) error {
 	if err != nil {
 		return err
 	}
+	if *every < 1 {
+		return fmt.Errorf("sts: -every %d: must be at least 1", *every)
+	}
+	entries = stride(entries, *every)
 	if *limit > 0 && *limit < len(entries) {
 		entries = entries[:*limit]
 	}
 	s := search.New(search.Options{Threads: 1, HashMB: 16, NewEvaluator: func() search.Evaluator { return eval.New() }})
 	start := time.Now()
 	total, best := 0, 0
-	theme, themeTotal := "", 0
+	theme, themeTotal, themeN := "", 0, 0
 	flushTheme := func() {
 		if theme != "" {
-			fmt.Printf("%-40s %5d\n", theme, themeTotal)
+			fmt.Printf("%-55s %5d/%d\n", theme, themeTotal, 10*themeN)
 		}
 	}
 	for _, e := range entries {
@@ -107,15 +133,19 @@ func runSTS(args []string) error {
 			best++
 		}
 		total += p
+		// A theme is named by the id up to its number; one theme's ids spell
+		// its name two ways (v3.0), so the version in parentheses decides
+		// where a theme ends.
 		th := e.id
 		if i := strings.LastIndexByte(th, '.'); i >= 0 {
 			th = th[:i]
 		}
-		if th != theme {
+		if themeKey(th) != themeKey(theme) {
 			flushTheme()
-			theme, themeTotal = th, 0
+			theme, themeTotal, themeN = th, 0, 0
 		}
 		themeTotal += p
+		themeN++
 	}
 	flushTheme()
 	fmt.Printf("STS: %d/%d points, %d best moves, %d positions at %d nodes each (%s)\n",

@@ -127,3 +127,42 @@ func TestRepetitionAndDeadDraw(t *testing.T) {
 		t.Error("KBK not a dead draw")
 	}
 }
+
+func TestSTSSubset(t *testing.T) {
+	entries := make([]stsEntry, 7)
+	for i := range entries {
+		entries[i].id = string(rune('a' + i))
+	}
+	tests := []struct {
+		name  string
+		every int
+		want  string
+	}{
+		{"all", 1, "abcdefg"},
+		{"every-3rd-from-the-first", 3, "adg"},
+		{"longer-than-the-suite", 10, "a"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ""
+			for _, e := range stride(entries, tc.every) {
+				got += e.id
+			}
+			if got != tc.want {
+				t.Errorf("stride(%d) = %q, want %q", tc.every, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestSTSThemeKey(t *testing.T) {
+	// The v3.0 theme spells its name two ways in the suite; both are one theme.
+	a := themeKey("STS(v3.0) Knight Outposts/Repositioning/Centralization")
+	b := themeKey("STS(v3.0) Knight Outposts/Centralization/Repositioning")
+	if a != b || a != "STS(v3.0)" {
+		t.Errorf("themeKey: %q and %q, want both STS(v3.0)", a, b)
+	}
+	if themeKey("STS(v1.0) Undermine") == themeKey("STS(v10.0) Simplification") {
+		t.Error("v1.0 and v10.0 share a key")
+	}
+}

@@ -16,6 +16,8 @@ const (
 
 	// darkSquares holds a1, c1, …: the squares of a dark-squared bishop.
 	darkSquares bb = 0xAA55AA55AA55AA55
+	// centre holds d4, e4, d5 and e5.
+	centre bb = 0x0000001818000000
 )
 
 var (

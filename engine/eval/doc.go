@@ -17,7 +17,7 @@
 //	evaluator.go  Evaluator, Evaluate, taper, attack-map set-up
 //	pawns.go      pawn structure with the pawn hash table, passed-pawn terms
 //	pieces.go     mobility, outposts, bishops, rooks, threats
-//	king.go       king danger, pawn shield and storm, open files by the king
+//	king.go       king danger, pawn shield and storm, open files by the king, king–pawn distance
 //	endgame.go    scale factors and special endgames (mates, dead draws, KPK)
 //	kpk.go        the KPK bitbase, built by retrograde analysis on first use
 //	trace.go      traced evaluation for the tuner (TraceOf) and Explain

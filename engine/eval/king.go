@@ -8,13 +8,14 @@ import (
 
 // King safety: the danger the enemy pieces put on c's king zone (attackers,
 // attacked zone squares, safe checks), plus the pawn shelter in front of the
-// king and the enemy pawns storming it, and open files next to it.
+// king and the enemy pawns storming it, and open files next to it; and the
+// king's activity: its distance to the nearest pawn.
 
 // checkUnits is the king-danger units added when the enemy has a safe check
 // with a piece of each type.
 var checkUnits = [7]int{board.Knight: 3, board.Bishop: 2, board.Rook: 3, board.Queen: 3}
 
-// evalKing scores the safety of c's king.
+// evalKing scores the safety of c's king and its distance to the pawns.
 func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	them := c.Other()
 	ksq := pos.KingSquare(c)
@@ -49,6 +50,15 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	}
 	if units > 0 {
 		e.add(p, c, pKingDanger+min(units, kingDangerSize-1), 1)
+	}
+
+	// King activity: distance to the nearest pawn (mostly an endgame weight).
+	if pawns := pos.ByType(board.Pawn); pawns != 0 {
+		d := 7
+		for b := pawns; b != 0 && d > 1; {
+			d = min(d, distance[ksq][b.PopLSB()])
+		}
+		e.add(p, c, pKingPawnDist+d, 1)
 	}
 
 	// Shelter and storm on the king's file and its neighbours (b-d for a king

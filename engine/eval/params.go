@@ -68,9 +68,15 @@ const (
 	pThreatByRook  = pThreatByMinor + 6
 	pHanging       = pThreatByRook + 6
 	pTempo         = pHanging + 1
+	// The king's Chebyshev distance to the nearest pawn of either colour
+	// (1..7; no pawns: none): an active king walks towards the pawns.
+	pKingPawnDist = pTempo + 1
+	// A bishop that sees two centre squares on a long diagonal when only
+	// pawns count as blockers (pieces in between may move away).
+	pBishopLongDiag = pKingPawnDist + 8
 
 	// NumParams is the number of weights in Params.V.
-	NumParams = pTempo + 1
+	NumParams = pBishopLongDiag + 1
 )
 
 // kingDangerSize is the number of king-danger table entries; units beyond the
@@ -127,6 +133,8 @@ var Layout = []Block{
 	{"ThreatByRook", pThreatByRook, 6, "Threats"},
 	{"Hanging", pHanging, 1, "Threats"},
 	{"Tempo", pTempo, 1, "Tempo"},
+	{"KingPawnDistance", pKingPawnDist, 8, "King"},
+	{"BishopLongDiagonal", pBishopLongDiag, 1, "Pieces"},
 }
 
 // ParamName returns "Block[i]" (or "Block" for a one-weight block) for index i.

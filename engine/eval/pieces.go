@@ -73,6 +73,9 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 					same = darkSquares
 				}
 				e.add(p, c, pBishopPawns, bits.OnesCount64(uint64(ourPawns&same)))
+				if bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns)&centre)) >= 2 {
+					e.add(p, c, pBishopLongDiag, 1)
+				}
 			case board.Rook:
 				e.add(p, c, pRookMob+mob, 1)
 				f := uint8(1) << sq.File()

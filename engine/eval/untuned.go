@@ -75,9 +75,13 @@ func Untuned() *Params {
 	set(pStorm, 0, 0, S(-4, 0), S(-10, 0), S(-6, 0), S(-3, 0), 0, 0)
 	p.V[pKingOpen] = S(-20, 0)
 	p.V[pKingSemiOpen] = S(-8, 0)
+	for d := 1; d < 8; d++ {
+		p.V[pKingPawnDist+d] = S(0, -4*(d-1))
+	}
 
 	p.V[pBishopPair] = S(30, 50)
 	p.V[pBishopPawns] = S(-1, -3)
+	p.V[pBishopLongDiag] = S(15, 5)
 	p.V[pRookOpen] = S(25, 10)
 	p.V[pRookSemiOpen] = S(12, 6)
 	p.V[pRookSeventh] = S(10, 20)

@@ -101,26 +101,27 @@ func TestPonderHit(t *testing.T) {
 	}
 }
 
+// TestTimeLimits: on the real clock, time-limited searches end by
+// themselves with a legal move. How close they stay to the hard limit is
+// asserted on a fake clock (TestHardLimitFakeClock): on this shared machine
+// a niced test process was starved of the CPU for up to 3.6 s (seen under
+// -race), so a wall-clock bound here could only be flaky.
 func TestTimeLimits(t *testing.T) {
 	tests := []struct {
 		name string
 		lim  Limits
-		max  time.Duration
 	}{
-		{"movetime-100ms", Limits{MoveTime: 100 * time.Millisecond}, 100 * time.Millisecond},
-		{"clock-1s", Limits{WTime: time.Second, BTime: time.Second}, 750 * time.Millisecond},
-		{"clock-50ms-below-overhead", Limits{WTime: 20 * time.Millisecond, BTime: time.Second}, 20 * time.Millisecond},
-		{"movestogo-1", Limits{WTime: 300 * time.Millisecond, MovesToGo: 1}, 300 * time.Millisecond},
+		{"movetime-100ms", Limits{MoveTime: 100 * time.Millisecond}},
+		{"clock-1s", Limits{WTime: time.Second, BTime: time.Second}},
+		{"clock-50ms-below-overhead", Limits{WTime: 20 * time.Millisecond, BTime: time.Second}},
+		{"movestogo-1", Limits{WTime: 300 * time.Millisecond, MovesToGo: 1}},
 	}
 	s := New(Options{HashMB: 4})
 	pos := mustFEN(t, kiwipete)
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := s.Search(pos, tc.lim, nil)
-			t.Logf("searched %v to depth %d", r.Time, r.Depth)
-			if r.Time > tc.max+stopLatencyBound {
-				t.Errorf("took %v, limit %v", r.Time, tc.max)
-			}
+			t.Logf("searched %v to depth %d (hard limit %v)", r.Time, r.Depth, s.hard)
 			if !isLegalMove(pos, r.BestMove) {
 				t.Errorf("illegal move %v", r.BestMove)
 			}
@@ -140,6 +141,9 @@ func TestAllot(t *testing.T) {
 		{"black-clock-with-increment", Limits{WTime: time.Second, BTime: 30 * time.Second, BInc: time.Second}, false, 1718 * time.Millisecond, 8590 * time.Millisecond},
 		{"movestogo-1-uses-90pct", Limits{WTime: 10 * time.Second, MovesToGo: 1}, true, 8919 * time.Millisecond, 8919 * time.Millisecond},
 		{"nearly-flagged", Limits{WTime: 10 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"low-clock-spends-part-of-increment", Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond}, true, 35 * time.Millisecond, 35 * time.Millisecond},
+		{"low-clock-increment-below-overhead", Limits{WTime: 300 * time.Millisecond, WInc: 20 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"low-clock-margin-of-three-quarters", Limits{WTime: 60 * time.Millisecond, WInc: time.Second}, true, 7500 * time.Microsecond, 7500 * time.Microsecond},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -14,8 +14,12 @@
 //	    Limits.Infinite, or pondering) until Stop/PonderHit. It never returns an
 //	    illegal move, and returns a legal move whenever one exists, whatever the
 //	    limits (even a budget of one node or one millisecond). pos is not changed.
-//	  - The search reads the clock itself every nodeCheckInterval (1024, 256 in js/wasm) nodes on
-//	    thread 0; no timers are involved, so limits hold under wasm too. Stop
+//	  - The search reads the clock itself on thread 0, at most
+//	    nodeCheckInterval (1024, 256 in js/wasm) nodes apart and more often
+//	    as the hard limit nears (the measured node rate sets the distance,
+//	    so the search stops before the limit rather than after it); no
+//	    timers are involved, so limits hold under wasm too. Time counts from Prepare when the front
+//	    end called it (the moment it accepted `go`), else from Search. Stop
 //	    sets an atomic flag that every node reads: Search returns within a few
 //	    milliseconds (natively well under 10 ms).
 //	  - Stop, PonderHit and Stopping may be called from any goroutine at any
@@ -53,7 +57,7 @@
 //	see.go         static exchange evaluation
 //	tt.go          the lock-free transposition table
 //	score.go       score encoding, mate distances, TT score adjustment
-//	time.go        time allocation (soft/hard limits) and the stop rule
+//	time.go        time allocation (soft/hard limits), clock-check spacing, the stop rule
 //	thread.go      per-thread state, node counting, PV table
 //	evaluator.go   the Evaluator interface (default_eval.go installs engine/eval)
 //	bench.go       the bench positions and Bench

@@ -31,6 +31,9 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	t.nodes = 0
 	t.published.Store(0)
 	t.nodeLimit = 0
+	// The first check comes early, so a budget of a millisecond is kept even
+	// at wasm speed; from then on the measured node rate sets the distance.
+	t.nextCheck = firstCheckNodes
 	if len(s.threads) == 1 {
 		t.nodeLimit = l.Nodes
 	}

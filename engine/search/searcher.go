@@ -25,6 +25,14 @@ type Searcher struct {
 	wake      chan struct{}
 	helpers   sync.WaitGroup
 
+	// now is the clock every time limit is measured with: time.Now, or a
+	// fake one in tests (see time_test.go).
+	now func() time.Time
+	// armedAt is when Prepare ran: a prepared search counts its time from
+	// there (the moment the front end accepted `go`), not from the later
+	// start of the search goroutine.
+	armedAt time.Time
+
 	// Per-search state, written by Search before threads start.
 	limits    Limits
 	start     time.Time
@@ -38,12 +46,17 @@ type Searcher struct {
 	// ponderHitAt is the time since start when pondering ended; the clock
 	// limits count from there.
 	ponderHitAt time.Duration
+	// lastCheckAt and lastCheckNodes are the time and thread-0 node count of
+	// the previous limits check: their differences give the current wall
+	// clock time per node, which sets the distance to the next check.
+	lastCheckAt    time.Duration
+	lastCheckNodes uint64
 }
 
 // New returns a Searcher with opts (zero fields take their defaults).
 func New(opts Options) *Searcher {
 	opts.fill()
-	s := &Searcher{opts: opts, tt: newTT(opts.HashMB), wake: make(chan struct{}, 1)}
+	s := &Searcher{opts: opts, tt: newTT(opts.HashMB), wake: make(chan struct{}, 1), now: time.Now}
 	s.ensureThreads()
 	return s
 }
@@ -71,6 +84,7 @@ func (s *Searcher) Clear() {
 // after `go` cannot be lost. Without Prepare, Search clears both flags
 // itself on entry (a Stop while idle then has no effect).
 func (s *Searcher) Prepare() {
+	s.armedAt = s.now()
 	s.stop.Store(false)
 	s.ponderHit.Store(false)
 	s.drainWake()
@@ -124,16 +138,20 @@ func (s *Searcher) drainWake() {
 // after Options.CurrMoveDelay, for root moves and aspiration bounds. pos is
 // not modified.
 func (s *Searcher) Search(pos *board.Position, limits Limits, onInfo func(Info)) Result {
+	// A prepared search's clock started at Prepare: the time the goroutine
+	// took to get here is already spent.
+	s.start = s.armedAt
 	if !s.prepared.Swap(false) {
 		s.stop.Store(false)
 		s.ponderHit.Store(false)
 		s.drainWake()
+		s.start = s.now()
 	}
-	s.start = time.Now()
 	s.limits = limits
 	s.onInfo = onInfo
 	s.lastYield = 0
 	s.ponderHitAt = 0
+	s.lastCheckAt, s.lastCheckNodes = 0, 0
 	s.pondering = limits.Ponder
 	s.soft, s.hard = allot(&limits, pos.Side() == board.White, s.opts.MoveOverhead)
 	if !s.feat.noTT {
@@ -182,10 +200,10 @@ func (s *Searcher) noMoveResult(t *thread) Result {
 	}
 	sc := makeScore(v, BoundExact)
 	if s.onInfo != nil {
-		s.onInfo(Info{Kind: InfoPV, MultiPV: 1, Score: sc, Time: time.Since(s.start)})
+		s.onInfo(Info{Kind: InfoPV, MultiPV: 1, Score: sc, Time: s.elapsed()})
 	}
 	s.waitForStop()
-	return Result{BestMove: board.NoMove, PonderMove: board.NoMove, Score: sc, Time: time.Since(s.start)}
+	return Result{BestMove: board.NoMove, PonderMove: board.NoMove, Score: sc, Time: s.elapsed()}
 }
 
 // result builds the Result from the main thread's ranked root moves.
@@ -203,7 +221,7 @@ func (s *Searcher) result(t *thread) Result {
 		Score:    makeScore(v, b),
 		Depth:    t.completedDepth,
 		Nodes:    s.totalNodes(),
-		Time:     time.Since(s.start),
+		Time:     s.elapsed(),
 	}
 	if rm.pvLen >= 2 {
 		r.PonderMove = rm.pv[1]
@@ -237,11 +255,13 @@ func (s *Searcher) totalNodes() uint64 {
 }
 
 // elapsed is the time since the search started.
-func (s *Searcher) elapsed() time.Duration { return time.Since(s.start) }
+func (s *Searcher) elapsed() time.Duration { return s.now().Sub(s.start) }
 
-// check runs on thread 0 every nodeCheckInterval nodes: time and node
-// limits, and the Yield hook.
-func (s *Searcher) check() {
+// check runs on thread 0 when it reaches its next check point: ponderhit,
+// time and node limits, and the Yield hook. nodes is thread 0's node count.
+// It returns how many nodes to search before the next check (see
+// checkInterval).
+func (s *Searcher) check(nodes uint64) uint64 {
 	now := s.elapsed()
 	if s.pondering && s.ponderHit.Load() {
 		s.pondering = false
@@ -250,11 +270,18 @@ func (s *Searcher) check() {
 	if s.limits.Nodes > 0 && len(s.threads) > 1 && s.totalNodes() >= s.limits.Nodes {
 		s.stop.Store(true)
 	}
-	if s.hard > 0 && !s.pondering && !s.limits.Infinite && now-s.ponderHitAt >= s.hard {
-		s.stop.Store(true)
+	next := uint64(nodeCheckInterval)
+	if s.hard > 0 && !s.pondering && !s.limits.Infinite {
+		var ok bool
+		next, ok = checkInterval(s.hard-(now-s.ponderHitAt), now-s.lastCheckAt, nodes-s.lastCheckNodes)
+		if !ok {
+			s.stop.Store(true)
+		}
 	}
+	s.lastCheckAt, s.lastCheckNodes = now, nodes
 	if s.opts.Yield != nil && now-s.lastYield >= s.opts.YieldInterval {
 		s.lastYield = now
 		s.opts.Yield()
 	}
+	return next
 }

@@ -23,10 +23,13 @@ type thread struct {
 	pvLen [MaxPly + 1]int
 
 	// nodes is owned by the thread; published copies it for other readers
-	// every nodeCheckInterval nodes.
+	// at each of its check points (at most nodeCheckInterval nodes apart).
 	nodes     uint64
 	published atomic.Uint64
 	nodeLimit uint64 // exact per-thread node limit (single-thread searches)
+	// nextCheck is the node count at which the thread next publishes its
+	// count and, on thread 0, checks the limits.
+	nextCheck uint64
 
 	seldepth  int
 	nmpMinPly int  // null move is disabled below this ply (verification search)
@@ -87,17 +90,20 @@ func (t *thread) evaluate() int {
 	return v
 }
 
-// node counts a node and, every nodeCheckInterval nodes, checks the limits.
-// It reports whether the search must stop now.
+// node counts a node and, at the thread's next check point, publishes the
+// count and (thread 0) checks the limits. It reports whether the search
+// must stop now.
 func (t *thread) node() bool {
 	t.nodes++
 	if t.nodeLimit != 0 && t.nodes >= t.nodeLimit {
 		t.s.stop.Store(true)
 	}
-	if t.nodes&(nodeCheckInterval-1) == 0 {
+	if t.nodes >= t.nextCheck {
 		t.published.Store(t.nodes)
 		if t.id == 0 {
-			t.s.check()
+			t.nextCheck = t.nodes + t.s.check(t.nodes)
+		} else {
+			t.nextCheck = t.nodes + nodeCheckInterval
 		}
 	}
 	return t.s.stop.Load()

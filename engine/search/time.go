@@ -2,14 +2,16 @@ package search
 
 import "time"
 
-// Time management. The search reads the clock itself (thread 0, every
-// nodeCheckInterval nodes) instead of relying on a timer: under wasm a timer
-// cannot fire while the only thread is searching.
+// Time management. The search reads the clock itself (thread 0, at most
+// nodeCheckInterval nodes apart, more often near the hard limit) instead of
+// relying on a timer: under wasm a timer cannot fire while the only thread
+// is searching.
 //
-//	hard  the search stops as soon as this much time has passed;
+//	hard  the search stops before this much time has passed;
 //	soft  no new iteration starts after soft × stability factor.
 //
-// Both are measured from the start of the search, or from PonderHit.
+// Both are measured from Prepare (the front end's `go`) or the start of
+// Search, or from PonderHit.
 const (
 	// defaultMovesToGo is the horizon used in sudden death: plan as if this
 	// many moves remain.
@@ -22,7 +24,60 @@ const (
 	hardClockShare = 75
 	// minThinkTime keeps a move's budget positive on a nearly empty clock.
 	minThinkTime = time.Millisecond
+	// lowClockIncShare: on a clock too low for the per-move reserve, a move
+	// may still spend this share (of 100) of what the increment brings
+	// beyond the overhead, so the clock keeps growing…
+	lowClockIncShare = 50
+	// …but never more than this share (of 100) of the clock left after the
+	// overhead: a margin proportional to the remaining time.
+	lowClockShare = 25
 )
+
+// Clock checks near the hard limit (see checkInterval).
+const (
+	// firstCheckNodes is where thread 0 first reads the clock: early, so a
+	// budget of a millisecond holds even at wasm speed, and so the node
+	// rate is measured before it sets the distance to the next check.
+	firstCheckNodes = 16
+	// minCheckInterval is the fewest nodes between two clock reads.
+	minCheckInterval = 16
+)
+
+// checkInterval returns how many nodes thread 0 may search before it reads
+// the clock again, given the time left before the hard limit and the time
+// dt that the last dn nodes took (wall clock, so time the machine gave to
+// other processes counts: the estimate is the rate this search really
+// gets). The next check is planned at about half the time left, so checks
+// close in on the deadline geometrically, between minCheckInterval and
+// nodeCheckInterval nodes apart. ok is false when the search must stop now:
+// the limit has passed, or less time is left than minCheckInterval nodes
+// take, so waiting for the next check would overrun it.
+//
+// For example, at 1 µs per node with 3 ms left the next check comes after
+// 1024 nodes (the maximum); with 1 ms left, after 500; with 40 µs left,
+// after 20; with 15 µs left the search stops.
+func checkInterval(left, dt time.Duration, dn uint64) (next uint64, ok bool) {
+	if left <= 0 {
+		return 0, false
+	}
+	if dt <= 0 || dn == 0 {
+		// No measurable time passed: nodes are cheap against the clock's
+		// resolution; check again at the usual distance.
+		return nodeCheckInterval, true
+	}
+	perNode := float64(dt) / float64(dn)
+	if float64(left) <= perNode*minCheckInterval {
+		return 0, false
+	}
+	n := float64(left) / perNode / 2
+	switch {
+	case n < minCheckInterval:
+		return minCheckInterval, true
+	case n > nodeCheckInterval:
+		return nodeCheckInterval, true
+	}
+	return uint64(n), true
+}
 
 // allot computes the soft and hard limits (0 = none) for limits, with the
 // side to move's clock (white reports whether white is to move).
@@ -42,6 +97,9 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	if !white {
 		left, inc = l.BTime, l.BInc
 	}
+	// usable is what the clock holds once this move's overhead is paid: no
+	// plan may go past it.
+	usable := left - overhead
 	mtg := l.MovesToGo
 	if mtg <= 0 || mtg > defaultMovesToGo {
 		mtg = defaultMovesToGo
@@ -66,6 +124,16 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	}
 	if s > h {
 		s = h
+	}
+	// On a low clock the reserve above leaves (almost) nothing, yet every
+	// move brings the increment: spend part of what it adds beyond the
+	// overhead, so the clock still grows, and keep three quarters of the
+	// usable clock as a margin. At 300 ms + 100 ms with 30 ms overhead this
+	// is 35 ms a move (it was 1 ms).
+	if inc > overhead && usable > 0 {
+		low := min((inc-overhead)*lowClockIncShare/100, usable*lowClockShare/100)
+		h = max(h, low)
+		s = max(s, low)
 	}
 	if s < minThinkTime {
 		s = minThinkTime

@@ -1,9 +1,8 @@
-// Unit tests of the player's DOM-free modules: game tree, PGN/FEN input and output,
-// clock, scores and saved state.
+// Unit tests of the player's DOM-free modules: game tree, clock, scores and saved
+// state (PGN and FEN input and output are in pgn.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, START_FEN } from '../../web/game.js';
-import { parseGameText, exportPgn, InputError, MAX_TEXT } from '../../web/pgn.js';
 import { Clock, formatClock } from '../../web/clock.js';
 import { classify, winPercent, whiteScore, formatScore, toCp, gameAccuracy } from '../../web/score.js';
 import { Store } from '../../web/storage.js';
@@ -17,6 +16,7 @@ test('game tree: moves, variations, navigation, JSON round trip', () => {
   assert.equal(alt.parent.children.length, 2, 'a second move at the same node is a variation');
   assert.equal(alt.parent.children[0].san, 'Nf3', 'the main line stays first');
   assert.equal(g.play('e2e4'), null, 'illegal UCI move refused');
+  assert.equal(g.play('--'), null, 'a null move (chess.js plays "--") is refused');
   assert.ok(g.play('d7d6'), 'UCI input accepted');
   assert.deepEqual(g.uciMoves(), ['e2e4', 'e7e5', 'f1c4', 'd7d6']);
   const back = Game.fromJSON(JSON.parse(JSON.stringify(g.toJSON())));
@@ -45,54 +45,6 @@ test('game status: mate, stalemate, repetition, insufficient material', () => {
   const rep = new Game();
   for (const m of ['Nf3', 'Nf6', 'Ng1', 'Ng8', 'Nf3', 'Nf6', 'Ng1', 'Ng8']) rep.play(m);
   assert.equal(rep.status().reason, 'Threefold repetition');
-});
-
-test('PGN/FEN input errors point at the problem', () => {
-  const rows = [
-    { name: 'illegal-move', text: '[Event "x"]\n\n1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Ba4 Qxa4', want: /Illegal move 4\.\.\. Qxa4 for Black \(line 4, column 18\)/ },
-    { name: 'syntax', text: '1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6 4. Nf9', want: /line 2, column 16/ },
-    { name: 'variant', text: '[Variant "Crazyhouse"]\n\n1. e4 *', want: /Line 1: the variant "Crazyhouse" is not supported/ },
-    { name: 'bad-fen-tag', text: '[SetUp "1"]\n[FEN "8/8/8 w - - 0 1"]\n\n1. e4 *', want: /Line 2: the FEN tag is invalid/ },
-    { name: 'fen-two-kings', text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1', want: /Invalid FEN/ },
-    { name: 'empty', text: '   ', want: /Nothing to load/ },
-    { name: 'huge', text: 'e4 '.repeat(MAX_TEXT / 3 + 10), want: /limit is 1 MB/ },
-  ];
-  for (const r of rows) {
-    assert.throws(() => parseGameText(r.text), (e) => e instanceof InputError && r.want.test(e.message), r.name);
-  }
-});
-
-test('PGN input: headers, comments, FEN start, several games', () => {
-  const { game, note } = parseGameText('[White "<img src=x onerror=alert(1)>"]\n[Result "1-0"]\n\n1. e4 {best by test} e5 1-0\n\n[Event "2"]\n\n1. d4 *');
-  assert.equal(game.headers.White, '<img src=x onerror=alert(1)>', 'tags are kept as plain text');
-  assert.equal(game.result, '1-0');
-  assert.equal(game.root.children[0].comment, 'best by test');
-  assert.match(note, /first of 2 games/);
-  const f = parseGameText('8/8/8/4k3/8/8/4P3/4K3 w - - 0 1').game;
-  assert.equal(f.startFen, '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1');
-  const four = parseGameText('8/8/8/4k3/8/8/4P3/4K3 b - -').game;
-  assert.equal(four.startFen.split(' ')[1], 'b');
-});
-
-test('PGN export: variations, NAGs, comments, FEN start; re-import keeps the main line', () => {
-  const g = new Game();
-  for (const m of ['e4', 'c5', 'Nf3']) g.play(m);
-  g.back();
-  g.play('Nc3');
-  g.play('Nc6');
-  const n = g.root.children[0].children[0].children[0];
-  n.nags.push(4);
-  n.comment = 'Mistake } with brace';
-  g.headers.White = 'A "quoted" name';
-  const pgn = exportPgn(g);
-  assert.match(pgn, /\[White "A \\"quoted\\" name"\]/);
-  assert.match(pgn, /1\. e4 c5 2\. Nf3 \$4 \{Mistake \) with brace\} \(2\. Nc3 Nc6\) \*/);
-  const back = parseGameText(pgn).game;
-  assert.deepEqual(back.mainlineNodes().map((x) => x.san), ['e4', 'c5', 'Nf3']);
-  const b = new Game('4k3/8/8/8/8/8/4P3/4K3 b - - 0 30');
-  b.play('Kd7');
-  b.play('e4');
-  assert.match(exportPgn(b), /\[SetUp "1"\]\n\[FEN "4k3\/8\/8\/8\/8\/8\/4P3\/4K3 b - - 0 30"\]\n\n30\.\.\. Kd7 31\. e4 \*/);
 });
 
 test('clock: increment, running side, flag', () => {
