@@ -146,7 +146,7 @@ release:
 # The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
 WASM_FLAGS ?= -trimpath -ldflags=-s
 
-.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures wasm-vert-cost
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
@@ -176,9 +176,15 @@ test-wasm-browser: node_modules/.package-lock.json wasm
 test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
-# Side-by-side figures for docs/protocol.md (nps native/node/Chromium, load time, stop latency).
+# Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
+# worker), nps native/node/Chromium, load time, stop latency, size. CONFIGS, DEPTH, ROUNDS.
 wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
+
+# What vert (the typed-message converter) costs in azurite.wasm: the same
+# bridge built with a hand-written stand-in (tools/vertstub), sizes compared.
+wasm-vert-cost:
+	bash tools/vert-cost.sh
 
 ## ---- evaluation tuning (cmd/tune) ------------------------------------------------
 # Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit

@@ -79,7 +79,7 @@ export class Game {
     } catch {
       return null;
     }
-    if (!m.from) return null; // chess.js plays "--" as a null move; a game has none
+    if (m.san === '--' || m.from === m.to) return null; // chess.js plays "--" as a null move (a8a8); a game has none
     const child = this.attach(this.current, m);
     this.current = child;
     return child;

@@ -1,9 +1,14 @@
 // levels.js: the named strength levels offered in play mode and the engine options
-// each one sets. The Elo figures are PROVISIONAL: they are the UCI_Elo values the
-// engine is asked to play at, not yet measured in matches against the rated anchors
-// (/work/shared/tools); the labels say so until calibration lands.
+// each one sets. Each Elo figure is MEASURED (docs/strength.md, "Strength levels";
+// `make calibrate-levels`): the level, played exactly as this page plays it, against
+// Stockfish 15.1 at UCI_Elo 1500/1750/2000 (rated 1480/1852/2440 in
+// ../shared/tools/README.md); the levels below the weakest anchor are tied to it
+// through level-vs-level matches, so their figures are transitive and less certain
+// (± 150-200). Each UCI_Elo is one of the engine's calibration rows
+// (engine/session/strength.go, a test checks it), so the page plays the very setting
+// that was measured.
 
-export const ELO_PROVISIONAL = true;
+export const ELO_PROVISIONAL = false;
 
 /**
  * LEVELS lists the levels from weakest to strongest. options are sent with setOption
@@ -11,13 +16,13 @@ export const ELO_PROVISIONAL = true;
  * Book Variety makes weaker levels pick from more book moves so openings vary.
  */
 export const LEVELS = [
-  { id: 'beginner', name: 'Beginner', elo: 600, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 600, 'Book Variety': 100 } },
-  { id: 'novice', name: 'Novice', elo: 900, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 900, 'Book Variety': 90 } },
-  { id: 'casual', name: 'Casual', elo: 1200, movetime: 600, options: { UCI_LimitStrength: true, UCI_Elo: 1200, 'Book Variety': 80 } },
-  { id: 'club', name: 'Club player', elo: 1500, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1500, 'Book Variety': 70 } },
-  { id: 'strong', name: 'Strong club', elo: 1800, movetime: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1800, 'Book Variety': 60 } },
-  { id: 'expert', name: 'Expert', elo: 2100, movetime: 1500, options: { UCI_LimitStrength: true, UCI_Elo: 2100, 'Book Variety': 50 } },
-  { id: 'master', name: 'Master', elo: 2400, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2400, 'Book Variety': 40 } },
+  { id: 'beginner', name: 'Beginner', elo: 750, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 750, 'Book Variety': 100 } },
+  { id: 'novice', name: 'Novice', elo: 950, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 950, 'Book Variety': 90 } },
+  { id: 'casual', name: 'Casual', elo: 1050, movetime: 600, options: { UCI_LimitStrength: true, UCI_Elo: 1050, 'Book Variety': 80 } },
+  { id: 'club', name: 'Club player', elo: 1350, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1350, 'Book Variety': 70 } },
+  { id: 'strong', name: 'Strong club', elo: 1700, movetime: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1700, 'Book Variety': 60 } },
+  { id: 'expert', name: 'Expert', elo: 1750, movetime: 1500, options: { UCI_LimitStrength: true, UCI_Elo: 1750, 'Book Variety': 50 } },
+  { id: 'master', name: 'Master', elo: 1900, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 1900, 'Book Variety': 40 } },
   { id: 'full', name: 'Full strength', elo: null, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
 ];
 
@@ -28,7 +33,7 @@ export function levelById(id) {
   return LEVELS.find((l) => l.id === id) || LEVELS.find((l) => l.id === DEFAULT_LEVEL);
 }
 
-/** levelLabel is the text shown in the level picker, e.g. "Casual (~1200, provisional)". */
+/** levelLabel is the text shown in the level picker, e.g. "Casual (~1000)". */
 export function levelLabel(l) {
   if (l.elo === null) return `${l.name} (strongest)`;
   return `${l.name} (~${l.elo}${ELO_PROVISIONAL ? ', provisional' : ''})`;

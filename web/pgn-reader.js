@@ -203,6 +203,7 @@ function tidy(text) {
  *
  * A line is an array of moves {san, line, column, nags, before, after, variations},
  * where before/after are comment texts and variations are lines replacing this move.
+ * maxPly bounds the half-moves of any line, counted from the game's start position.
  */
 export function readPgn(text, { maxPly = Infinity } = {}) {
   const lx = new Lexer(text);
@@ -210,7 +211,8 @@ export function readPgn(text, { maxPly = Infinity } = {}) {
   const games = [];
   for (;;) {
     let start = lx.pos; // where this game's text begins (the lexer may fail on its first token)
-    const g = { tags: {}, tagList: [], moves: [], comments: [], result: null, line: 0, error: null };
+    // tags has no prototype: a tag named "__proto__" or "constructor" is just a tag.
+    const g = { tags: Object.create(null), tagList: [], moves: [], comments: [], result: null, line: 0, error: null };
     try {
       const first = lx.peek();
       if (first.type === 'eof') break;

@@ -23,6 +23,10 @@ var (
 	pawnAttacks   [2][64]Bitboard
 	betweenBB     [64][64]Bitboard
 	lineBB        [64][64]Bitboard
+	// diagBB[sq] and antiDiagBB[sq] are the a1-h8 and a8-h1 direction
+	// diagonals through sq, sq included (the pin filters of pawn captures).
+	diagBB     [64]Bitboard
+	antiDiagBB [64]Bitboard
 )
 
 // PawnAttacks returns the squares a pawn of colour c on sq attacks.
@@ -95,6 +99,13 @@ func init() {
 	}
 	for a := Square(0); a < 64; a++ {
 		for b := Square(0); b < 64; b++ {
+			df, dr := b.File()-a.File(), b.Rank()-a.Rank()
+			if df == dr {
+				diagBB[a] |= SquareBB(b)
+			}
+			if df == -dr {
+				antiDiagBB[a] |= SquareBB(b)
+			}
 			if a == b {
 				continue
 			}

@@ -15,6 +15,7 @@
 //	zobrist.go        Polyglot key layout; zobrist_table.go is generated from random64.txt
 //	movegen.go        fully legal generation (pin and check masks): all, noisy, quiet
 //	makemove.go       MakeMove/UnmakeMove and null moves
+//	statecopy*.go     copying the undo state (field by field in the wasm port)
 //	legal.go          IsLegal (validates a move from anywhere) and GivesCheck
 //	draw.go           repetition, fifty-move rule, insufficient material
 //	uci.go            ParseUCIMove
@@ -28,7 +29,8 @@
 // run; every depth of standard.epd and named.epd runs without -short
 // (make perft-deep). Chess960 castling is not supported.
 //
-// Speed (make bench-perft BENCH_RUNS=3 on the shared 2-core VM, medians of
+// Speed before the wasm work described below (make bench-perft
+// BENCH_RUNS=3 on the shared 2-core VM, medians of
 // Mnps over the process's user CPU time; wall-clock medians in parentheses,
 // which mostly measure the load of the neighbours). Perft is bulk-counted
 // (depth-1 moves generated, not made) for both engines, as dragontoothmg's
@@ -41,10 +43,18 @@
 //	Kiwipete d4 no bulk 20.4 (5.3)      5.6 (1.2)      3.8 (1.3)
 //
 // So native/dragontoothmg is 2.4-2.7 (bulk) and 5.4 (no bulk) in CPU time,
-// 1.5-1.9 and 4.0 in wall time; wasm/native is 0.31-0.34 (bulk) and 0.27
-// (no bulk). The wasm gap is the Go wasm back end: every taken branch in a
-// function with call sites (bounds-check panics included) goes through a
-// br_table dispatch on PC_B, and arguments travel through memory; masking
-// indices and inlining helpers by hand bought 5-15 %, not the factor of 1.5
-// the goal asked for.
+// 1.5-1.9 and 4.0 in wall time; wasm/native was 0.31-0.34 (bulk) and 0.27
+// (no bulk) in that run. The wasm gap is the Go wasm back end: every taken
+// branch in a function (loop back edges and bounds-check branches included)
+// goes through a br_table dispatch on PC_B, calls pass arguments through
+// memory, and struct copies over 16 bytes call memory.copy. generate now
+// takes fewer branches under GOARCH=wasm (movegen.go), perft zeroes its move
+// lists once per walk (perft.go) and the undo state is copied field by field
+// in wasm (statecopy_wasm.go). Kiwipete perft 5 bulk, user CPU with the
+// start-up subtracted, three rounds interleaved with the earlier code on the
+// loaded VM (load average 24-31): wasm/native per round 0.31, 0.36, 0.42
+// before and 0.46, 0.47, 0.39 after (medians 0.36 and 0.46; wasm median
+// 46.1 -> 52.3 Mnps), short of the 0.5 goal. Native alone, five interleaved
+// rounds (load average 18-25), median user CPU: Kiwipete d5 1.43 s before
+// and after, startpos d6 1.16 s before, 0.97 s after.
 package board

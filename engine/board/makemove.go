@@ -29,7 +29,7 @@ func init() {
 // preallocated capacity.
 func (p *Position) MakeMove(m Move) {
 	p.st.move = m // recorded in the pushed copy: the move played from that state
-	p.hist = append(p.hist, p.st)
+	p.pushState()
 	st := &p.st
 	us := p.side & 1
 	them := us ^ 1
@@ -136,6 +136,17 @@ func (p *Position) attackersBy(c Color, sq Square) Bitboard {
 		RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[c]
 }
 
+// pushState appends a copy of the current state to the history.
+func (p *Position) pushState() {
+	n := len(p.hist)
+	if n == cap(p.hist) {
+		p.hist = append(p.hist, p.st) // grows the stack: rare, see histCapacity
+		return
+	}
+	p.hist = p.hist[:n+1]
+	p.hist[n].set(&p.st)
+}
+
 // UnmakeMove takes back the last move made with MakeMove.
 func (p *Position) UnmakeMove() {
 	n := len(p.hist) - 1
@@ -160,7 +171,7 @@ func (p *Position) UnmakeMove() {
 		}
 		p.put(cap, capSq)
 	}
-	p.st = *prev
+	p.st.set(prev)
 	p.hist = p.hist[:n]
 }
 

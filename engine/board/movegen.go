@@ -1,5 +1,7 @@
 package board
 
+import "runtime"
+
 // Fully legal move generation. Each generator computes, once per call:
 //
 //   - the check mask: every square when not in check, the checker plus the
@@ -13,6 +15,12 @@ package board
 //     tested by replaying it on the occupancy and looking for any attacker.
 //
 // So every move produced is legal and make/unmake never needs a legality test.
+
+// isWasm selects, at compile time, the variants of the serialisation loops
+// and of the king-safety test written for the js/wasm port (see generate).
+// Natively the plain loops are quicker: the unrolled ones cost about 5 % of
+// native perft speed (Kiwipete perft 5, three interleaved runs).
+const isWasm = runtime.GOARCH == "wasm"
 
 // Generation kinds.
 const (
@@ -54,6 +62,30 @@ func (p *Position) pinned(us Color, ksq Square) Bitboard {
 // local (n) rather than reloaded from l.N after every store. Measured on
 // Kiwipete perft 5 (user CPU seconds, three interleaved runs each, loaded
 // machine): native 1.75-1.85 -> 1.44-1.57, wasm under node 5.4-5.7 -> 4.2-5.0.
+//
+// In the js/wasm port (isWasm) it is also written to take few branches.
+// The Go wasm back end compiles a function into one loop around a br_table
+// on the block number, so every taken branch (a loop's back edge included)
+// is an indirect jump through that table, with the function's live values
+// merged at its head. Hence, for wasm:
+//
+//   - destination sets are serialised four squares per round (see the
+//     comment at the knights), so a piece with up to four moves costs one
+//     back edge instead of one per move;
+//   - the king-safety test of a king move is one OR of the attackers, and
+//     the move is always written and counted only when the square is safe
+//     (a conditional add, which compiles to a select).
+//
+// On both targets pinned pawns are filtered with bitboards before the pawn
+// moves are serialised (a pinned pawn pushes only along its king's file and
+// captures only along the diagonal through its king), and castling tests
+// its path inline rather than calling attacked.
+//
+// Generation order (part of the search's bench signature) is unchanged: king
+// moves, castling (king side first), pawn pushes and double pushes, pawn
+// captures towards the a-file then the h-file (promotions Q, N, R, B),
+// quiet promotions, en passant, then knights, bishops, rooks and queens, each
+// piece by origin square and its moves by destination square.
 func (p *Position) generate(l *MoveList, kind int) {
 	us := p.side & 1 // masks here and below spare bounds checks (see the comment above)
 	them := us ^ 1
@@ -81,14 +113,24 @@ func (p *Position) generate(l *MoveList, kind int) {
 	tBQ := (p.byType[Bishop] | p.byType[Queen]) & theirs
 	tRQ := (p.byType[Rook] | p.byType[Queen]) & theirs
 	tKing := p.byType[King] & theirs
+	pawnAtt := &pawnAttacks[us] // where an enemy pawn attacking a square stands
 
 	// King moves: the king is taken off the board so it cannot shelter
 	// behind itself along a checking ray.
 	base := Move(ksq) | Move(MakePiece(us, King))<<12
 	occNoKing := occ &^ SquareBB(ksq)
 	for b := kingAttacks[ksq] & dest; b != 0; b &= b - 1 {
-		to := b.LSB()
-		if knightAttacks[to]&tKnights != 0 || pawnAttacks[us][to]&tPawns != 0 || kingAttacks[to]&tKing != 0 ||
+		to := b.LSB() & 63
+		if isWasm {
+			att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+				BishopAttacks(to, occNoKing)&tBQ | RookAttacks(to, occNoKing)&tRQ
+			moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
+			if att == 0 {
+				n++
+			}
+			continue
+		}
+		if knightAttacks[to]&tKnights != 0 || pawnAtt[to]&tPawns != 0 || kingAttacks[to]&tKing != 0 ||
 			BishopAttacks(to, occNoKing)&tBQ != 0 || RookAttacks(to, occNoKing)&tRQ != 0 {
 			continue
 		}
@@ -102,10 +144,10 @@ func (p *Position) generate(l *MoveList, kind int) {
 
 	target := ^ours
 	if checkers != 0 {
-		target = betweenBB[ksq][checkers.LSB()] | checkers
+		target = betweenBB[ksq][checkers.LSB()&63] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 && kind&genQuiet != 0 {
 		// Castling: the squares between king and rook empty, the king's
-		// path not attacked (the king is not in check here).
+		// path (mid and to) not attacked (the king is not in check here).
 		for side := CastleRights(1); side <= 2; side <<= 1 {
 			if rights&side == 0 {
 				continue
@@ -114,40 +156,52 @@ func (p *Position) generate(l *MoveList, kind int) {
 			if side == 2 {
 				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
 			}
-			if occ&empty != 0 || p.attacked(mid, them, occ) || p.attacked(to, them, occ) {
+			if occ&empty != 0 {
 				continue
 			}
-			moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
-			n++
+			var att Bitboard
+			for _, sq := range [2]Square{mid & 63, to & 63} {
+				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
+					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
+			}
+			if att == 0 {
+				moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
+				n++
+			}
 		}
 	}
 
 	// Pinned pieces: ours alone between our king and an enemy slider.
 	var pinned Bitboard
 	for sn := (rookRays[ksq]&tRQ | bishopRays[ksq]&tBQ); sn != 0; sn &= sn - 1 {
-		b := betweenBB[ksq][sn.LSB()] & occ
+		b := betweenBB[ksq][sn.LSB()&63] & occ
 		if b&(b-1) == 0 {
 			pinned |= b & ours
 		}
 	}
 
-	// Pawns. Pinned pawns are handled with the rest; the pin test per move
-	// is one AND when nothing is pinned.
+	// Pawns. Each set below holds destination squares whose origin is
+	// to-back; back is 8 (or -8) for pushes, 7 or 9 for captures.
 	if pawns := p.byType[Pawn] & ours; pawns != 0 {
 		pc := Move(MakePiece(us, Pawn)) << 12
 		lastRank, thirdRank := Rank8BB, Rank3BB
 		up := 8
+		// A pinned pawn stays on its pin line: it may push only when pinned
+		// along its king's file, and capture only along the diagonal
+		// through its king (the one its capture direction follows).
+		pushers := pawns &^ (pinned &^ (FileABB << (ksq & 7)))
+		diag, anti := pawns&^(pinned&^diagBB[ksq]), pawns&^(pinned&^antiDiagBB[ksq])
 		var single, capL, capR Bitboard
 		if us == White {
-			single = pawns << 8 &^ occ
-			capL = (pawns &^ FileABB) << 7 & theirs & target
-			capR = (pawns &^ FileHBB) << 9 & theirs & target
+			single = pushers << 8 &^ occ
+			capL = (anti &^ FileABB) << 7 & theirs & target
+			capR = (diag &^ FileHBB) << 9 & theirs & target
 		} else {
 			lastRank, thirdRank = Rank1BB, Rank6BB
 			up = -8
-			single = pawns >> 8 &^ occ
-			capL = (pawns &^ FileABB) >> 9 & theirs & target
-			capR = (pawns &^ FileHBB) >> 7 & theirs & target
+			single = pushers >> 8 &^ occ
+			capL = (diag &^ FileABB) >> 9 & theirs & target
+			capR = (anti &^ FileHBB) >> 7 & theirs & target
 		}
 		if kind&genQuiet != 0 {
 			double := single & thirdRank
@@ -156,61 +210,77 @@ func (p *Position) generate(l *MoveList, kind int) {
 			} else {
 				double >>= 8
 			}
-			for b := single & target &^ lastRank; b != 0; b &= b - 1 {
-				to := b.LSB()
-				from := Square(int(to) - up)
-				if pinned&SquareBB(from) != 0 && lineBB[ksq][from]&SquareBB(to) == 0 {
-					continue
+			// Single then double pushes, four per round as for the knights.
+			for pass, t := range [2]Bitboard{single & target &^ lastRank, double &^ occ & target} {
+				back := up << pass
+				m := pc | FlagDoublePush*Move(pass)
+				if isWasm {
+					c := t.Count()
+					for i := n; t != 0; i += 4 {
+						a := t.LSB() & 63
+						t &= t - 1
+						b := t.LSB() & 63
+						t &= t - 1
+						c2 := t.LSB() & 63
+						t &= t - 1
+						d := t.LSB() & 63
+						t &= t - 1
+						moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(int(a)-back)&63
+						moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(int(b)-back)&63
+						moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(int(c2)-back)&63
+						moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(int(d)-back)&63
+					}
+					n += c
+				} else {
+					for ; t != 0; t &= t - 1 {
+						to := t.LSB() & 63
+						moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(int(to)-back)&63
+						n++
+					}
 				}
-				moves[n&(MaxMoves-1)] = Move(from) | Move(to)<<6 | pc
-				n++
-			}
-			for b := double &^ occ & target; b != 0; b &= b - 1 {
-				to := b.LSB()
-				from := Square(int(to) - 2*up)
-				if pinned&SquareBB(from) != 0 && lineBB[ksq][from]&SquareBB(to) == 0 {
-					continue
-				}
-				moves[n&(MaxMoves-1)] = Move(from) | Move(to)<<6 | pc | FlagDoublePush
-				n++
 			}
 		}
 		if kind&genNoisy != 0 {
-			// Captures towards the a-file (delta up-1) and the h-file (up+1),
-			// then promotions (all four pieces, quiet and capturing).
-			for i, caps := range [2]Bitboard{capL, capR} {
-				delta := up - 1 + 2*i
-				for b := caps; b != 0; b &= b - 1 {
-					to := b.LSB()
-					from := Square(int(to) - delta)
-					if pinned&SquareBB(from) != 0 && lineBB[ksq][from]&SquareBB(to) == 0 {
-						continue
+			// Captures towards the a-file (back up-1) and the h-file
+			// (up+1), each in destination order: so a promotion (last
+			// rank) comes after the other captures for White and before
+			// them for Black.
+			for dir, caps := range [2]Bitboard{capL, capR} {
+				back := up - 1 + 2*dir
+				if promo := caps & lastRank; promo != 0 && us == Black {
+					n = addPromotions(moves, n, promo, back, pc, board)
+				}
+				t := caps &^ lastRank
+				if isWasm {
+					c := t.Count()
+					for i := n; t != 0; i += 4 {
+						a := t.LSB() & 63
+						t &= t - 1
+						b := t.LSB() & 63
+						t &= t - 1
+						c2 := t.LSB() & 63
+						t &= t - 1
+						d := t.LSB() & 63
+						t &= t - 1
+						moves[i&(MaxMoves-1)] = pc | Move(a)<<6 | Move(int(a)-back)&63 | Move(board[a])<<16
+						moves[(i+1)&(MaxMoves-1)] = pc | Move(b)<<6 | Move(int(b)-back)&63 | Move(board[b])<<16
+						moves[(i+2)&(MaxMoves-1)] = pc | Move(c2)<<6 | Move(int(c2)-back)&63 | Move(board[c2])<<16
+						moves[(i+3)&(MaxMoves-1)] = pc | Move(d)<<6 | Move(int(d)-back)&63 | Move(board[d])<<16
 					}
-					m := Move(from) | Move(to)<<6 | pc | Move(board[to])<<16
-					if lastRank&SquareBB(to) == 0 {
-						moves[n&(MaxMoves-1)] = m
+					n += c
+				} else {
+					for ; t != 0; t &= t - 1 {
+						to := t.LSB() & 63
+						moves[n&(MaxMoves-1)] = pc | Move(to)<<6 | Move(int(to)-back)&63 | Move(board[to])<<16
 						n++
-						continue
 					}
-					moves[n&(MaxMoves-1)] = m | Move(Queen)<<20
-					moves[(n+1)&(MaxMoves-1)] = m | Move(Knight)<<20
-					moves[(n+2)&(MaxMoves-1)] = m | Move(Rook)<<20
-					moves[(n+3)&(MaxMoves-1)] = m | Move(Bishop)<<20
-					n += 4
+				}
+				if promo := caps & lastRank; promo != 0 && us == White {
+					n = addPromotions(moves, n, promo, back, pc, board)
 				}
 			}
-			for b := single & target & lastRank; b != 0; b &= b - 1 {
-				to := b.LSB()
-				from := Square(int(to) - up)
-				if pinned&SquareBB(from) != 0 && lineBB[ksq][from]&SquareBB(to) == 0 {
-					continue
-				}
-				m := Move(from) | Move(to)<<6 | pc
-				moves[n&(MaxMoves-1)] = m | Move(Queen)<<20
-				moves[(n+1)&(MaxMoves-1)] = m | Move(Knight)<<20
-				moves[(n+2)&(MaxMoves-1)] = m | Move(Rook)<<20
-				moves[(n+3)&(MaxMoves-1)] = m | Move(Bishop)<<20
-				n += 4
+			if promo := single & target & lastRank; promo != 0 {
+				n = addPromotions(moves, n, promo, up, pc, board)
 			}
 			if ep := p.st.ep; ep != NoSquare {
 				l.N = n
@@ -224,18 +294,43 @@ func (p *Position) generate(l *MoveList, kind int) {
 	mask := target & dest
 	base = Move(MakePiece(us, Knight)) << 12
 	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
-		from := b.LSB()
+		from := b.LSB() & 63
 		m := base | Move(from)
-		for t := knightAttacks[from] & mask; t != 0; t &= t - 1 {
-			to := t.LSB()
-			moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
-			n++
+		// Four destinations per round: squares past the last one come
+		// out as square 0 (TrailingZeros64(0) = 64, masked), and their
+		// slots lie beyond the count, which grows by the set's size. The
+		// list never holds more than 218 moves, so the three spare slots
+		// stay inside the 256 and cannot wrap onto a counted move.
+		t := knightAttacks[from] & mask
+		if isWasm {
+			c := t.Count()
+			for i := n; t != 0; i += 4 {
+				a := t.LSB() & 63
+				t &= t - 1
+				b := t.LSB() & 63
+				t &= t - 1
+				c2 := t.LSB() & 63
+				t &= t - 1
+				d := t.LSB() & 63
+				t &= t - 1
+				moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(board[a])<<16
+				moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(board[b])<<16
+				moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(board[c2])<<16
+				moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(board[d])<<16
+			}
+			n += c
+		} else {
+			for ; t != 0; t &= t - 1 {
+				to := t.LSB() & 63
+				moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
+				n++
+			}
 		}
 	}
 	for pt := Bishop; pt <= Queen; pt++ {
 		base = Move(MakePiece(us, pt)) << 12
 		for b := p.byType[pt] & ours; b != 0; b &= b - 1 {
-			from := b.LSB()
+			from := b.LSB() & 63
 			var t Bitboard
 			switch pt {
 			case Bishop:
@@ -245,19 +340,56 @@ func (p *Position) generate(l *MoveList, kind int) {
 			default:
 				t = BishopAttacks(from, occ) | RookAttacks(from, occ)
 			}
-			t &= mask
+			limit := mask
 			if pinned&SquareBB(from) != 0 {
-				t &= lineBB[ksq][from]
+				limit &= lineBB[ksq][from]
 			}
+			t &= limit
 			m := base | Move(from)
-			for ; t != 0; t &= t - 1 {
-				to := t.LSB()
-				moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
-				n++
+			if isWasm {
+				c := t.Count()
+				for i := n; t != 0; i += 4 {
+					a := t.LSB() & 63
+					t &= t - 1
+					b := t.LSB() & 63
+					t &= t - 1
+					c2 := t.LSB() & 63
+					t &= t - 1
+					d := t.LSB() & 63
+					t &= t - 1
+					moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(board[a])<<16
+					moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(board[b])<<16
+					moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(board[c2])<<16
+					moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(board[d])<<16
+				}
+				n += c
+			} else {
+				for ; t != 0; t &= t - 1 {
+					to := t.LSB() & 63
+					moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
+					n++
+				}
 			}
 		}
 	}
 	l.N = n
+}
+
+// addPromotions writes the four promotions (Q, N, R, B) of the pawn move m
+// to each square of t, from to-back, with the piece there as the capture,
+// from moves[n] on, and returns the new count. Promotions are rare enough
+// that the call costs nothing measurable.
+func addPromotions(moves *[MaxMoves]Move, n int, t Bitboard, back int, m Move, board *[64]Piece) int {
+	for ; t != 0; t &= t - 1 {
+		to := t.LSB() & 63
+		mv := m | Move(to)<<6 | Move(int(to)-back)&63 | Move(board[to])<<16
+		moves[n&(MaxMoves-1)] = mv | Move(Queen)<<20
+		moves[(n+1)&(MaxMoves-1)] = mv | Move(Knight)<<20
+		moves[(n+2)&(MaxMoves-1)] = mv | Move(Rook)<<20
+		moves[(n+3)&(MaxMoves-1)] = mv | Move(Bishop)<<20
+		n += 4
+	}
+	return n
 }
 
 // genEnPassant appends the legal en-passant captures onto ep.

@@ -1,5 +1,11 @@
 package board
 
+// perftPlies is the depth of the move-list stack one Perft walk uses: one
+// list per remaining depth, zeroed once per walk. A MoveList declared inside
+// the recursive function instead is zeroed on every call (1 KB; in the
+// js/wasm port that is a memory.fill call per interior node).
+const perftPlies = 16
+
 // Perft returns the number of leaf nodes of the legal move tree of the given
 // depth (Perft(0) is 1). Leaves are bulk-counted: at depth 1 the legal moves
 // are counted without being made, which the fully legal generator makes exact.
@@ -7,18 +13,11 @@ func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
-	var l MoveList
-	p.GenerateAll(&l)
-	if depth == 1 {
-		return uint64(l.N)
+	if depth > perftPlies {
+		return p.perftDeep(depth, true)
 	}
-	var n uint64
-	for _, m := range l.Moves[:l.N] {
-		p.MakeMove(m)
-		n += p.Perft(depth - 1)
-		p.UnmakeMove()
-	}
-	return n
+	var lists [perftPlies]MoveList
+	return p.perft(depth, &lists)
 }
 
 // PerftNoBulk is Perft without bulk counting: every leaf move is made and
@@ -28,12 +27,76 @@ func (p *Position) PerftNoBulk(depth int) uint64 {
 	if depth <= 0 {
 		return 1
 	}
+	if depth > perftPlies {
+		return p.perftDeep(depth, false)
+	}
+	var lists [perftPlies]MoveList
+	return p.perftNoBulk(depth, &lists)
+}
+
+// perftDeep walks the plies above the list stack, one local list each.
+func (p *Position) perftDeep(depth int, bulk bool) uint64 {
 	var l MoveList
 	p.GenerateAll(&l)
 	var n uint64
 	for _, m := range l.Moves[:l.N] {
 		p.MakeMove(m)
-		n += p.PerftNoBulk(depth - 1)
+		if bulk {
+			n += p.Perft(depth - 1)
+		} else {
+			n += p.PerftNoBulk(depth - 1)
+		}
+		p.UnmakeMove()
+	}
+	return n
+}
+
+// perft is Perft for 1 <= depth <= perftPlies with lists[d] holding the
+// moves at remaining depth d. Depth 2 counts its children's moves in its own
+// loop, which spares a call per child.
+func (p *Position) perft(depth int, lists *[perftPlies]MoveList) uint64 {
+	l := &lists[depth&(perftPlies-1)]
+	l.N = 0
+	p.GenerateAll(l)
+	if depth == 1 {
+		return uint64(l.N)
+	}
+	var n uint64
+	if depth == 2 {
+		child := &lists[1]
+		for i := 0; i < l.N; i++ {
+			p.MakeMove(l.Moves[i&(MaxMoves-1)])
+			child.N = 0
+			p.GenerateAll(child)
+			n += uint64(child.N)
+			p.UnmakeMove()
+		}
+		return n
+	}
+	for i := 0; i < l.N; i++ {
+		p.MakeMove(l.Moves[i&(MaxMoves-1)])
+		n += p.perft(depth-1, lists)
+		p.UnmakeMove()
+	}
+	return n
+}
+
+// perftNoBulk is PerftNoBulk for 1 <= depth <= perftPlies, with lists as in perft.
+func (p *Position) perftNoBulk(depth int, lists *[perftPlies]MoveList) uint64 {
+	l := &lists[depth&(perftPlies-1)]
+	l.N = 0
+	p.GenerateAll(l)
+	if depth == 1 {
+		for i := 0; i < l.N; i++ {
+			p.MakeMove(l.Moves[i&(MaxMoves-1)])
+			p.UnmakeMove()
+		}
+		return uint64(l.N)
+	}
+	var n uint64
+	for i := 0; i < l.N; i++ {
+		p.MakeMove(l.Moves[i&(MaxMoves-1)])
+		n += p.perftNoBulk(depth-1, lists)
 		p.UnmakeMove()
 	}
 	return n

@@ -3,6 +3,7 @@ package board
 import (
 	"sync"
 	"testing"
+	"unsafe"
 )
 
 // TestCopyIsIndependent plays moves on copies from several goroutines (run
@@ -103,5 +104,19 @@ func TestPSQConvention(t *testing.T) {
 	q, _ := ParseFEN("4k3/4p3/8/8/8/8/8/4K3 b - - 0 1") // the same, colours flipped
 	if q.PSQ() != -want {
 		t.Errorf("flipped PSQ = (%d, %d), want (%d, %d)", q.PSQ().Mg(), q.PSQ().Eg(), -want.Mg(), -want.Eg())
+	}
+}
+
+// TestStateSet checks that state.set copies every field (statecopy_wasm.go
+// lists them by hand): every byte of the source is set before the copy.
+func TestStateSet(t *testing.T) {
+	var src, dst state
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&src)), unsafe.Sizeof(src))
+	for i := range b {
+		b[i] = byte(i + 1)
+	}
+	dst.set(&src)
+	if dst != src {
+		t.Errorf("state.set copied %+v, want %+v", dst, src)
 	}
 }

@@ -79,21 +79,25 @@ func weakParamsAt(level float64) weakParams {
 	}
 }
 
-// eloLevels maps UCI_Elo onto the level, piecewise linearly. Each row is a
-// level whose Elo was measured against the shared anchors (docs/strength.md,
-// `make calibrate-levels`), so UCI_Elo means that rating on the anchors'
-// scale; below the weakest measured row the level is extrapolated.
+// eloLevels maps UCI_Elo onto the level, piecewise linearly. Each row but
+// the last is a level whose Elo was measured against the shared anchors
+// (docs/strength.md, "Strength levels", 2026-11-22: one joint fit of 629
+// games; 95 % intervals ±93 at skill 10 to ±245 at skills 14 and 16), so
+// UCI_Elo means that rating on the anchors' scale. UCI_Elo below the first
+// row plays as the first row (skill 4, measured 771: skills 0-3 are weaker
+// but reachable only through Skill Level). The last row is not measured: it
+// continues toward full strength (about 2870 in the 10+0.1 gauntlet).
 var eloLevels = [...]struct {
 	elo   int
 	level float64
 }{
-	{MinElo, 4},
-	{900, 6},
-	{1200, 8},
-	{1500, 10},
-	{1800, 12},
-	{2100, 14},
-	{2400, 16},
+	{750, 4},
+	{950, 6},
+	{1050, 8},
+	{1350, 10},
+	{1700, 12},
+	{1750, 14},
+	{1900, 16},
 	{MaxElo, 18},
 }
 

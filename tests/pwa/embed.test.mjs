@@ -130,7 +130,7 @@ test('bad attributes show a message inside the element; the host page keeps work
   assert.doesNotMatch(await msg('fen').textContent(), /Invalid FEN/, 'the reason is not prefixed twice');
   assert.match(await msg('mode').textContent(), /^Unknown mode "blitz": use play, analyse or view\.$/);
   assert.match(await msg('src').textContent(), /^Could not load pgn-src "missing\/game\.pgn": HTTP 404/);
-  assert.match(await msg('pgn').textContent(), /^pgn-src "bad\.pgn": Illegal move/);
+  assert.match(await msg('pgn').textContent(), /^pgn-src "bad\.pgn": Line 3, column 13, move 2\. Ke3: illegal move/);
   // The message is inside the shadow root, not in the page's DOM.
   assert.equal(await page.evaluate(() => document.querySelectorAll('.error').length), 0);
   await page.click('#host-button');

@@ -12,7 +12,8 @@
 //   - search speed of the native binary vs the wasm build in node and Chromium
 //     (the same workload; native alternates with the wasm runs);
 //   - new Worker -> readyok in Chromium (3 loads);
-//   - stop -> bestmove latency over TRIALS trials (Chromium and node);
+//   - stop -> bestmove latency over TRIALS trials (Chromium and node), for
+//     every config but off;
 //   - .wasm size raw/gzip/brotli.
 //
 // The yield settings come from a measurement build (-X main.yieldMode=switch)
@@ -245,8 +246,11 @@ for (const hostName of HOSTS) {
     }
     console.log(`${hostName} round ${r + 1} (load ${load()}): ${row.join('; ')}`);
   }
-  await host.setup(settings('on task', hostName));
-  stopLat[hostName] = await host.stopTrials(TRIALS);
+  // Stop latency for every setting but "off" (the first is the shipped one).
+  for (const cfg of CONFIGS.slice(1)) {
+    await host.setup(settings(`on task ${cfg}`, hostName));
+    stopLat[`${hostName} [${cfg}]`] = await host.stopTrials(TRIALS);
+  }
   await host.close();
 }
 

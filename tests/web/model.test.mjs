@@ -16,6 +16,7 @@ test('game tree: moves, variations, navigation, JSON round trip', () => {
   assert.equal(alt.parent.children.length, 2, 'a second move at the same node is a variation');
   assert.equal(alt.parent.children[0].san, 'Nf3', 'the main line stays first');
   assert.equal(g.play('e2e4'), null, 'illegal UCI move refused');
+  assert.equal(g.play('--'), null, 'a null move (chess.js plays "--") is refused');
   assert.ok(g.play('d7d6'), 'UCI input accepted');
   assert.deepEqual(g.uciMoves(), ['e2e4', 'e7e5', 'f1c4', 'd7d6']);
   const back = Game.fromJSON(JSON.parse(JSON.stringify(g.toJSON())));

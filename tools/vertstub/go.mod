@@ -1,0 +1,3 @@
+module github.com/norunners/vert
+
+go 1.26
