@@ -12,6 +12,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,6 +20,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/engine/session"
 	"github.com/azurite-chess/azurite/engine/uci"
 )
@@ -85,24 +87,34 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 }
 
 func cmdBench(args []string, stdout, stderr io.Writer) int {
-	depth := 0
-	if len(args) > 1 {
-		fmt.Fprintln(stderr, "usage: azurite bench [depth]")
+	depth, err := benchDepth(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "azurite bench:", err)
 		return 2
-	}
-	if len(args) == 1 {
-		n, err := strconv.Atoi(args[0])
-		if err != nil || n < 1 {
-			fmt.Fprintln(stderr, "azurite bench: depth must be a positive integer")
-			return 2
-		}
-		depth = n
 	}
 	progress := func(line string) { fmt.Fprintln(stderr, line) }
 	for _, l := range uci.BenchLines(depth, progress) {
 		fmt.Fprintln(stdout, l)
 	}
 	return 0
+}
+
+// benchDepth reads the optional depth of "bench [depth]"; without one the
+// bench runs at search.BenchDepth, the depth its signature is quoted at
+// (depth 0 would mean "no depth limit" to the search and never finish).
+func benchDepth(args []string) (int, error) {
+	switch len(args) {
+	case 0:
+		return search.BenchDepth, nil
+	case 1:
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("depth must be a positive integer, got %q", args[0])
+		}
+		return n, nil
+	default:
+		return 0, errors.New("usage: azurite bench [depth]")
+	}
 }
 
 // joinFields rebuilds a FEN passed either as one quoted argument or as six.

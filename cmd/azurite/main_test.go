@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/internal/shareddata"
 )
 
@@ -52,6 +53,9 @@ func TestOneShotCommands(t *testing.T) {
 		{"book-probe-none", []string{"book", "probe", "8/8/8/8/8/8/8/K6k w - - 0 1"}, 0, []string{": 0 book moves"}},
 		{"book-usage", []string{"book"}, 2, nil},
 		{"unknown", []string{"frobnicate"}, 2, nil},
+		{"bench-bad-depth", []string{"bench", "0"}, 2, nil},
+		{"bench-extra-args", []string{"bench", "3", "4"}, 2, nil},
+		{"bench-depth-2", []string{"bench", "2"}, 0, []string{"Nodes searched: "}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -69,6 +73,29 @@ func TestOneShotCommands(t *testing.T) {
 				s = s[i+len(w):]
 			}
 		})
+	}
+}
+
+// TestBenchDepth pins the default: "azurite bench" runs at
+// search.BenchDepth (depth 0 would be an unlimited search that never ends).
+func TestBenchDepth(t *testing.T) {
+	tests := []struct {
+		args    []string
+		want    int
+		wantErr bool
+	}{
+		{nil, search.BenchDepth, false},
+		{[]string{"7"}, 7, false},
+		{[]string{"0"}, 0, true},
+		{[]string{"-3"}, 0, true},
+		{[]string{"x"}, 0, true},
+		{[]string{"3", "4"}, 0, true},
+	}
+	for _, tc := range tests {
+		got, err := benchDepth(tc.args)
+		if (err != nil) != tc.wantErr || got != tc.want {
+			t.Errorf("benchDepth(%q) = %d, %v; want %d, error %v", tc.args, got, err, tc.want, tc.wantErr)
+		}
 	}
 }
 
