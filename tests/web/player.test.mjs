@@ -126,10 +126,16 @@ test('a flag fall ends a timed game', async () => {
   await withPage({}, async (page) => {
     await page.clock.install();
     await gotoApp(page, server.url);
-    // Installed fake time still flows with real time; stop it, so the seconds a busy
-    // machine takes between clicks do not reach the clocks (it read 0:58 under load).
-    await page.clock.pauseAt(Date.now() + 60000);
+    // The engine must be loaded before fake time jumps: the client's load watchdog
+    // runs on the same fake clock, and a jump past its 60 s limit restarted a worker
+    // that was still loading ("engine restarted: not loaded after 60560 ms").
+    await waitEngine(page);
+    // Installed fake time still flows with real time; stop it (one second ahead, so no
+    // watchdog deadline is crossed), so the seconds a busy machine takes between clicks
+    // do not reach the clocks (it read 0:58 under load).
+    await page.clock.pauseAt(Date.now() + 1000);
     await startGame(page, { tc: '1+0' });
+    await waitEngine(page);
     await page.waitForSelector('#clock-bottom:not([hidden])');
     assert.equal(await page.textContent('#clock-bottom'), '1:00');
     await page.clock.fastForward('00:30');
