@@ -156,6 +156,9 @@ test('bench signature: the wasm build under node counts the same nodes as the na
   const m = e.mark();
   e.send('bench ' + depth);
   const w = await e.wait(/^Nodes searched: \d+$/, 300000, m);
+  // Nodes/second is the bench's last line: wait for it too, so it cannot land
+  // inside the next test's window.
+  await e.wait(/^Nodes\/second: \d+$/, 60000, m);
   const n = native.match(/^Nodes searched: \d+$/m)?.[0];
   console.log(`bench ${depth}: native "${n}", wasm under node "${w.line}"`);
   assert.ok(n, native);
