@@ -50,9 +50,17 @@ type searchHook struct {
 	stop     func()
 
 	// every overrides loopInterval when > 0; < 0 turns event-loop turns
-	// off. Set only by the "yield" command of measurement builds
-	// (yieldMode "switch", see main.go).
+	// off; floor overrides minCallsPerTurn when > 0. Set only by the
+	// "yield" command of measurement builds (yieldMode "switch", see
+	// main.go).
 	every atomic.Int64
+	floor atomic.Int64
+
+	// turns and turnTime count the event-loop turns and the wall time spent
+	// in them (the clock is read before and after each turn anyway), for
+	// "yield stats" in measurement builds.
+	turns    atomic.Int64
+	turnTime atomic.Int64
 }
 
 func newSearchHook(y *yielder) *searchHook {
@@ -63,6 +71,15 @@ func newSearchHook(y *yielder) *searchHook {
 // turns off (the search then cannot be stopped without a shared flag), 0
 // restores loopInterval. For measurement builds only.
 func (h *searchHook) setInterval(d time.Duration) { h.every.Store(int64(d)) }
+
+// setFloor overrides minCallsPerTurn (n > 0) or restores it (n = 0). For
+// measurement builds only.
+func (h *searchHook) setFloor(n int) { h.floor.Store(int64(n)) }
+
+// takeStats returns the turns and the time spent in them since the last call.
+func (h *searchHook) takeStats() (turns int64, d time.Duration) {
+	return h.turns.Swap(0), time.Duration(h.turnTime.Swap(0))
+}
 
 // setFlag installs the page's shared stop flag (from the command goroutine).
 func (h *searchHook) setFlag(f js.Value) {
@@ -99,11 +116,17 @@ func (h *searchHook) call() {
 	} else if o > 0 {
 		every = o
 	}
+	floor := minCallsPerTurn
+	if f := int(h.floor.Load()); f > 0 {
+		floor = f
+	}
 	h.calls++
-	if now := time.Now(); h.calls >= minCallsPerTurn && now.Sub(h.lastLoop) >= every {
+	if now := time.Now(); h.calls >= floor && now.Sub(h.lastLoop) >= every {
 		h.y.yield()
 		h.lastLoop = time.Now()
 		h.calls = 0
+		h.turns.Add(1)
+		h.turnTime.Add(int64(h.lastLoop.Sub(now)))
 	}
 }
 
