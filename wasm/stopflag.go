@@ -9,14 +9,23 @@ import (
 	"time"
 )
 
-// Intervals of the search hook (see yield.go for the measurements).
+// Intervals of the search hook (see yield.go and docs/protocol.md for the
+// measurements).
 const (
 	// hookInterval is how often the search calls the hook: cheap when it only
 	// reads the shared stop flag.
 	hookInterval = time.Millisecond
 	// loopInterval is how often the hook hands the thread to the event loop
-	// when no shared stop flag is installed: a stop waits for the next turn.
-	loopInterval = 5 * time.Millisecond
+	// when no shared stop flag is installed: a stop waits for the next turn,
+	// half an interval on average. A turn costs more than its own 60-120 us
+	// of CPU (a back-to-back turn, Chromium worker): inside a search a turn
+	// took 0.3-0.7 ms of wall time at load average 8-10 on 2 cores, and at
+	// 5 ms the worker thread spent a median 12.7 % more CPU on the same
+	// searches than without turns (make wasm-figures, 6 rounds), at 10 ms
+	// -0.7 % (quartiles -1.0 .. +2.1 %), with stop -> bestmove at median
+	// 8.5 ms, max 25 ms (20 trials). 20 ms pushed the median stop latency
+	// to 12 ms, past the 10 ms aim.
+	loopInterval = 10 * time.Millisecond
 	// loopIntervalShared is the event-loop interval when the page shares a
 	// stop flag: stop no longer needs the event loop, only isready and the
 	// other messages do, so turns can be rarer and the search faster.
@@ -24,10 +33,12 @@ const (
 	// minCallsPerTurn is the fewest hook calls between two turns. The
 	// search calls the hook at most once per clock read (every 256 nodes),
 	// so this is a floor of 512 nodes of work per turn. It does not bind on
-	// a running search (5 ms hold 250-1250 nodes at 50-250 knps), but on a
-	// CPU-starved one, where every clock read finds 5 ms of wall time gone,
-	// it keeps turns from eating the little CPU the search gets: under node
-	// at load average 30 on 2 cores, a turn at every call cost 13-25 % CPU.
+	// a running search (10 ms hold 500-2500 nodes at 50-250 knps), but on a
+	// CPU-starved one, where every clock read finds the interval gone, it
+	// keeps turns from eating the little CPU the search gets: under node at
+	// load average 30 on 2 cores, a turn at every call cost 13-25 % CPU. A
+	// floor of 4 calls (1024 nodes) made stop wait up to 101 ms in Chromium
+	// at load 9 (20 trials; 25 ms with 2), so it stays at 2.
 	minCallsPerTurn = 2
 )
 

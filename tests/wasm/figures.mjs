@@ -5,11 +5,12 @@
 //   - the cost of the search's event-loop turns, in one engine instance per
 //     host (node runner, Chromium worker): the same positions searched to the
 //     same fixed depth (a fixed node count) with turns off and with each
-//     setting. Every round runs each setting twice in mirrored order
-//     (off A B B A off), so a drift within the round (load, tier-up, the
-//     neighbours) cancels; per round a setting's cost is its two runs
-//     against the round's two "off" runs, and the report gives the median of
-//     the rounds with the quartiles and the extremes. WARMUP untimed rounds
+//     setting. For each position every setting runs twice in mirrored order
+//     (off A B B A off), so a drift (load, tier-up, the neighbours) cancels,
+//     and the order rotates from one position to the next so no setting
+//     keeps the same slot; per round a setting's cost is its runs against
+//     the round's "off" runs, and the report gives the median of the rounds
+//     with the quartiles and the extremes. WARMUP untimed rounds
 //     come first (V8 compiles wasm lazily and tiers hot functions up in the
 //     background; the first rounds also meet a cold table and a growing Go
 //     heap). Ratios: engine nps (nodes / the engine's own `time`), wall time
@@ -258,8 +259,8 @@ async function workload(host, withStats = false, positions = POSITIONS) {
   const threads = host.threads();
   const stats = async () => {
     const l = (await host.setup(['yield stats'])).find((x) => x.startsWith('info string yield stats '));
-    const m = l.match(/turns (\d+) us (\d+) gc (\d+) alloc (\d+)/);
-    return { turns: Number(m[1]), turnMs: Number(m[2]) / 1000, gc: Number(m[3]), alloc: Number(m[4]) };
+    const m = l.match(/turns (\d+) us (\d+) gc (\d+) alloc (\d+) loop_us (\d+) resume_us (\d+)/);
+    return { turns: Number(m[1]), turnMs: Number(m[2]) / 1000, gc: Number(m[3]), alloc: Number(m[4]), loopMs: Number(m[5]) / 1000, resumeMs: Number(m[6]) / 1000 };
   };
   const s0 = withStats ? await stats() : null;
   const c0 = cpuSnapshot(pids);
@@ -271,10 +272,10 @@ async function workload(host, withStats = false, positions = POSITIONS) {
     nodes += r.nodes; time += r.time; wall += r.wall;
   }
   const x1 = ctxSwitches(threads);
-  const w = { nodes, time, wall, cpu: cpuSince(c0, cpuSnapshot(pids)), tcpu: threadCPU(threads) - t0, vol: x1.vol - x0.vol, inv: x1.inv - x0.inv, turns: 0, turnMs: 0, gc: 0, alloc: 0 };
+  const w = { nodes, time, wall, cpu: cpuSince(c0, cpuSnapshot(pids)), tcpu: threadCPU(threads) - t0, vol: x1.vol - x0.vol, inv: x1.inv - x0.inv, turns: 0, turnMs: 0, gc: 0, alloc: 0, loopMs: 0, resumeMs: 0 };
   if (withStats) {
     const s1 = await stats();
-    w.turns = s1.turns; w.turnMs = s1.turnMs; w.gc = s1.gc - s0.gc; w.alloc = s1.alloc - s0.alloc;
+    w.turns = s1.turns; w.turnMs = s1.turnMs; w.gc = s1.gc - s0.gc; w.alloc = s1.alloc - s0.alloc; w.loopMs = s1.loopMs; w.resumeMs = s1.resumeMs;
   }
   return w;
 }
@@ -325,15 +326,18 @@ for (const hostName of HOSTS) {
     }
   }
   results[hostName] = Object.fromEntries(CONFIGS.map((c) => [c, []]));
-  // Mirrored order within each round; the first setting alternates between
-  // rounds too, so no setting always runs next to the same neighbour.
+  // Per position, every setting runs twice in mirrored order (A B C C B A),
+  // which cancels a linear drift; the order is rotated from one position to
+  // the next (B C A A C B, …), so every setting takes every slot equally
+  // often: an A/A control with "off" always in the outer slots showed the
+  // outer slots 18 % faster in wall time and 5 % in CPU time at load 10.
+  let rot = 0;
   for (let r = -WARMUP; r < ROUNDS; r++) {
-    const base = r % 2 === 0 ? CONFIGS : [CONFIGS[0], ...CONFIGS.slice(1).reverse()];
-    const order = [...base, ...[...base].reverse()];
     const byCfg = Object.fromEntries(CONFIGS.map((c) => [c, []]));
-    // Interleaved per position: each search runs next to its twins.
     for (const pos of POSITIONS) {
-      for (const cfg of order) {
+      const k = rot++ % CONFIGS.length;
+      const base = [...CONFIGS.slice(k), ...CONFIGS.slice(0, k)];
+      for (const cfg of [...base, ...[...base].reverse()]) {
         await host.setup(settings(cfg, hostName));
         byCfg[cfg].push(await workload(host, true, [pos]));
       }
@@ -342,7 +346,7 @@ for (const hostName of HOSTS) {
     for (const cfg of CONFIGS) {
       const w = merge(byCfg[cfg]);
       if (r >= 0) results[hostName][cfg].push(w);
-      row.push(`${cfg}: ${Math.round(w.nodes / w.time * 1000)} nps, wall ${w.wall.toFixed(0)} ms, thread cpu ${w.tcpu.toFixed(3)} s, ctx switches ${w.vol} vol ${w.inv} invol, ${w.turns} turns ${w.turnMs.toFixed(1)} ms, ${w.gc} GCs`);
+      row.push(`${cfg}: ${Math.round(w.nodes / w.time * 1000)} nps, wall ${w.wall.toFixed(0)} ms, thread cpu ${w.tcpu.toFixed(3)} s, ctx switches ${w.vol} vol ${w.inv} invol, ${w.turns} turns ${w.turnMs.toFixed(1)} ms (event loop ${w.loopMs.toFixed(1)}, Go ${w.resumeMs.toFixed(1)}), ${w.gc} GCs, ${(w.alloc / 1024).toFixed(0)} KiB`);
     }
     if (hostName === 'node' && NATIVE && r >= 0) {
       // Native runs between the node rounds, under the same load.
