@@ -306,6 +306,7 @@ const results = {};        // host -> config -> [merged runs of one round] per r
 const nativeRuns = [];
 const stopLat = {};
 const turnBench = [];
+const blocks = {};          // host -> [config -> merged twin runs of one position] per block
 for (const hostName of HOSTS) {
   const host = hostName === 'node'
     ? await processHost('node', process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-switch.wasm')], nodeMain)
@@ -326,6 +327,7 @@ for (const hostName of HOSTS) {
     }
   }
   results[hostName] = Object.fromEntries(CONFIGS.map((c) => [c, []]));
+  blocks[hostName] = [];
   // Per position, every setting runs twice in mirrored order (A B C C B A),
   // which cancels a linear drift; the order is rotated from one position to
   // the next (B C A A C B, …), so every setting takes every slot equally
@@ -337,10 +339,14 @@ for (const hostName of HOSTS) {
     for (const pos of POSITIONS) {
       const k = rot++ % CONFIGS.length;
       const base = [...CONFIGS.slice(k), ...CONFIGS.slice(0, k)];
+      const block = Object.fromEntries(CONFIGS.map((c) => [c, []]));
       for (const cfg of [...base, ...[...base].reverse()]) {
         await host.setup(settings(cfg, hostName));
-        byCfg[cfg].push(await workload(host, true, [pos]));
+        const w = await workload(host, true, [pos]);
+        byCfg[cfg].push(w);
+        block[cfg].push(w);
       }
+      if (r >= 0) blocks[hostName].push(Object.fromEntries(CONFIGS.map((c) => [c, merge(block[c])])));
     }
     const row = [];
     for (const cfg of CONFIGS) {
@@ -412,6 +418,16 @@ for (const [hostName, byCfg] of Object.entries(results)) {
       `     engine-thread cpu ${spread(cpuCost)}\n` +
       `     time in turns ${spread(turnShare)} of engine time; ${quart(perSec, 0.5).toFixed(0)} turns/s, ${quart(usPerTurn, 0.5).toFixed(0)} us/turn (medians)\n` +
       `     nps per round: ${npsCost.map(fmtPct).join(' ')}`);
+  }
+  // The same per position block (a setting's two runs against the two off
+  // runs beside them): shorter comparisons, more of them, so the median is
+  // less at the mercy of a neighbour's burst.
+  const bl = blocks[hostName];
+  console.log(`yield cost, ${hostName}, per position block (${bl.length} blocks), median [quartiles; extremes]:`);
+  for (const cfg of CONFIGS.slice(1)) {
+    const npsCost = bl.map((b) => 1 - nps(b[cfg]) / nps(b.off));
+    const cpuCost = bl.map((b) => b[cfg].tcpu / b.off.tcpu - 1);
+    console.log(`  [${cfg}] nps ${spread(npsCost)}; engine-thread cpu ${spread(cpuCost)}`);
   }
 }
 const medNps = (runs) => Math.round(median(runs.map(nps)));
