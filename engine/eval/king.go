@@ -53,10 +53,13 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	}
 
 	// King activity: distance to the nearest pawn (mostly an endgame weight).
+	// Growing rings from the king, not a scan of every pawn: in Go's wasm
+	// build each loop turn is a jump through the dispatch table, and the
+	// nearest pawn is usually one or two squares away.
 	if pawns := pos.ByType(board.Pawn); pawns != 0 {
-		d := 7
-		for b := pawns; b != 0 && d > 1; {
-			d = min(d, distance[ksq][b.PopLSB()])
+		d := 1
+		for d < 7 && pawns&within[ksq][d] == 0 {
+			d++
 		}
 		e.add(p, c, pKingPawnDist+d, 1)
 	}
