@@ -18,7 +18,7 @@ type Searcher struct {
 	threads []*thread
 	feat    features
 
-	stop      atomic.Bool
+	stop      stopFlag
 	benchStop atomic.Bool // Stop was called during Bench (see bench.go)
 	ponderHit atomic.Bool // PonderHit seen since the last Prepare/Search start
 	prepared  atomic.Bool

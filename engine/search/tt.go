@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
-	"sync/atomic"
 
 	"github.com/azurite-chess/azurite/engine/board"
 )
@@ -42,8 +41,8 @@ type ttTable struct {
 type ttBucket [ttBucketSize]ttEntry
 
 type ttEntry struct {
-	key  atomic.Uint64 // key ^ data
-	data atomic.Uint64
+	key  ttWord // key ^ data
+	data ttWord
 }
 
 const (
