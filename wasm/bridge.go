@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -304,9 +305,62 @@ func (r request) leavesEngineAlone() bool {
 	return true
 }
 
-// setYield handles "yield off|on|<ms>|task|channel" in measurement builds (see yieldMode).
+// setYield handles "yield off|on|<ms>|task|channel|floor <n>|stats|bench <n>"
+// in measurement builds (see yieldMode). "floor <n>" sets the fewest hook
+// calls (n x 256 nodes) between turns, 0 the default; "stats" prints the
+// turns and the time spent in them since the last "yield stats"; "bench <n>"
+// makes n turns back to back and prints the time they took.
 func (b *bridge) setYield(arg string) {
+	if n, ok := strings.CutPrefix(arg, "floor "); ok {
+		f, err := strconv.Atoi(n)
+		if err != nil || f < 0 || f > 1<<20 {
+			b.output("info string error: yield: want floor <n>, 0 <= n <= 1048576, got " + strconv.Quote(n))
+			return
+		}
+		b.hook.setFloor(f)
+		b.output("info string yield " + arg)
+		return
+	}
+	if n, ok := strings.CutPrefix(arg, "bench "); ok {
+		// n turns back to back on the command goroutine (not a callback,
+		// so it may block): the cost of one turn without a search around it.
+		// "bench <n> <us>" computes for us microseconds between turns.
+		n, burn, _ := strings.Cut(n, " ")
+		k, err := strconv.Atoi(n)
+		us, err2 := strconv.Atoi(burn)
+		if burn == "" {
+			us, err2 = 0, nil
+		}
+		if err != nil || err2 != nil || k < 1 || k > 1e6 || us < 0 || us > 1e6 {
+			b.output("info string error: yield: want bench <n> [<us>], 1 <= n <= 1000000, 0 <= us <= 1000000, got " + strconv.Quote(arg))
+			return
+		}
+		b.hook.y.loopNs, b.hook.y.resumNs = 0, 0
+		t := time.Now()
+		x := uint64(1)
+		for range k {
+			for end := time.Now().Add(time.Duration(us) * time.Microsecond); time.Now().Before(end); {
+				for range 1000 {
+					x = x*6364136223846793005 + 1442695040888963407
+				}
+			}
+			b.hook.y.yield()
+		}
+		b.output("info string yield bench " + n + " us " + strconv.FormatInt(time.Since(t).Microseconds(), 10) +
+			" loop_us " + strconv.FormatInt(b.hook.y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(b.hook.y.resumNs/1000, 10) +
+			" x " + strconv.FormatUint(x&1, 10))
+		return
+	}
 	switch arg {
+	case "stats":
+		turns, d := b.hook.takeStats()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.output("info string yield stats turns " + strconv.FormatInt(turns, 10) + " us " + strconv.FormatInt(d.Microseconds(), 10) +
+			" gc " + strconv.FormatUint(uint64(ms.NumGC), 10) + " alloc " + strconv.FormatUint(ms.TotalAlloc, 10) +
+			" loop_us " + strconv.FormatInt(b.hook.y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(b.hook.y.resumNs/1000, 10))
+		b.hook.y.loopNs, b.hook.y.resumNs = 0, 0
+		return
 	case "off":
 		b.hook.setInterval(-1)
 	case "on":
