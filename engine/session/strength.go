@@ -21,7 +21,9 @@ import (
 //     left to a tactic it did not see, a capture it passed up, a slow plan,
 //     never a queen thrown away (the margin stays below a rook's worth);
 //   - never plays a move that lets the opponent mate at once, nor a line its
-//     search scores as getting mated, when another move avoids it.
+//     search scores as getting mated, when another move avoids it;
+//   - rarely walks its king while the opponent has a queen (idleKingWeight),
+//     unless that is its search's best move.
 //
 // The draw uses the session's seeded generator, so a fixed Config.Seed
 // reproduces a game.
@@ -57,7 +59,12 @@ var weakTable = [...]struct {
 	{8, weakParams{depth: 3, nodes: 80000, lines: 6, margin: 200, temp: 55}},
 	{12, weakParams{depth: 5, nodes: 100000, lines: 5, margin: 120, temp: 30}},
 	{16, weakParams{depth: 7, nodes: 150000, lines: 4, margin: 60, temp: 15}},
-	{maxSkill, weakParams{depth: 9, nodes: 200000, lines: 4, margin: 30, temp: 6}},
+	{17, weakParams{depth: 8, nodes: 150000, lines: 3, margin: 45, temp: 12}},
+	{18, weakParams{depth: 10, nodes: 150000, lines: 2, margin: 30, temp: 8}},
+	{19, weakParams{depth: 12, nodes: 150000, lines: 2, margin: 15, temp: 4}},
+	// maxSkill is full strength, never weakened: this row only bounds the
+	// interpolation for fractional levels above 19.
+	{maxSkill, weakParams{depth: 13, nodes: 150000, lines: 1, margin: 0, temp: 1}},
 }
 
 // weakParamsAt interpolates weakTable at level (clamped to [0, maxSkill]).
@@ -230,7 +237,9 @@ const mateScore = 50000
 // choose draws a move among the complete lines whose score is within margin
 // of the best, each weighted exp(-loss/temp); rnd supplies random bits.
 // A line the search scores as mated, or (with pos given) a move after which
-// the opponent mates at once, is never drawn while another line avoids it.
+// the opponent mates at once, is never drawn while another line avoids it;
+// an idle king move (with pos given) other than the best line has its weight
+// scaled by idleKingWeight.
 func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func() uint64) (board.Move, bool) {
 	var pool []candidate
 	for _, l := range c.complete() {
@@ -253,6 +262,9 @@ func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func(
 		mated := l.score <= -mateScore && bestScore > -mateScore
 		if loss <= margin && !mated {
 			weights[i] = math.Exp(-loss / temp)
+			if loss > 0 && pos != nil && idleKingMove(pos, l.move) {
+				weights[i] *= idleKingWeight
+			}
 			total += weights[i]
 		}
 	}
@@ -269,6 +281,23 @@ func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func(
 		}
 	}
 	return board.NoMove, false
+}
+
+// idleKingWeight scales the draw weight of an idle king move (idleKingMove)
+// that is not the search's best line. A shallow search sees nothing wrong in
+// Kf1-e2-d3 while the queens are on, so the plain draw made weak levels walk
+// their king about: 4.5-5.0 % of their middlegame moves at skills 0-4 in the
+// session-2 calibration games against 1.4 % for Stockfish at UCI_Elo 1500 (the
+// commit that added this gives the counts after). A beginner blunders pieces;
+// it does not take its king for a walk with the queens on the board.
+const idleKingWeight = 0.1
+
+// idleKingMove reports whether m (legal in pos) is a king move that is not
+// castling, not a capture and not an answer to check, made while the opponent
+// still has a queen: the kind of king move a human keeps for the endgame.
+func idleKingMove(pos *board.Position, m board.Move) bool {
+	return m.Piece().Type() == board.King && !m.IsCastle() && !m.IsCapture() &&
+		!pos.InCheck() && pos.Pieces(pos.Side().Other(), board.Queen) != 0
 }
 
 // allowsMateInOne reports whether, after m (legal in pos), the opponent has
