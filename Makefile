@@ -261,7 +261,7 @@ gauntlet:
 # Anchor pairings use the clock: run them on a quiet machine.
 CALIBRATE_GAMES    ?= 40
 CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \
-	novice:casual beginner:novice
+	candidate:sf2000 im:sf2000 gm:sf2250 novice:casual beginner:novice absolute:beginner
 .PHONY: calibrate-levels
 calibrate-levels:
 	mkdir -p $(MATCH_DIR)

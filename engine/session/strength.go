@@ -45,7 +45,9 @@ type weakParams struct {
 // a depth-1 search (captures resolved by quiescence) drawing among its 12
 // best moves with a wide margin, so it drops pieces to two-move tactics and
 // misses wins, but does not leave a piece hanging more often than the draw
-// allows. The node caps bind only at the top (and guard against explosions
+// allows. Above skill 16 the rows trade MultiPV lines and margin for depth:
+// skill 19 is a 14-ply search that strays only among moves within 10 cp of
+// its best. The node caps bind only at the top (and guard against explosions
 // below); they keep a move under about a second in the browser (the wasm
 // build searches about 230k nodes per CPU-second, docs/protocol.md), so the
 // page's movetime never cuts a weakened search short and a level plays the
@@ -61,10 +63,10 @@ var weakTable = [...]struct {
 	{16, weakParams{depth: 7, nodes: 150000, lines: 4, margin: 60, temp: 15}},
 	{17, weakParams{depth: 8, nodes: 150000, lines: 3, margin: 45, temp: 12}},
 	{18, weakParams{depth: 10, nodes: 150000, lines: 2, margin: 30, temp: 8}},
-	{19, weakParams{depth: 12, nodes: 150000, lines: 2, margin: 15, temp: 4}},
+	{19, weakParams{depth: 14, nodes: 150000, lines: 2, margin: 10, temp: 3}},
 	// maxSkill is full strength, never weakened: this row only bounds the
 	// interpolation for fractional levels above 19.
-	{maxSkill, weakParams{depth: 13, nodes: 150000, lines: 1, margin: 0, temp: 1}},
+	{maxSkill, weakParams{depth: 16, nodes: 150000, lines: 1, margin: 0, temp: 1}},
 }
 
 // weakParamsAt interpolates weakTable at level (clamped to [0, maxSkill]).
@@ -86,26 +88,30 @@ func weakParamsAt(level float64) weakParams {
 	}
 }
 
-// eloLevels maps UCI_Elo onto the level, piecewise linearly. Each row but
-// the last is a level whose Elo was measured against the shared anchors
-// (docs/strength.md, "Strength levels", 2026-11-22: one joint fit of 629
-// games; 95 % intervals ±93 at skill 10 to ±245 at skills 14 and 16), so
-// UCI_Elo means that rating on the anchors' scale. UCI_Elo below the first
-// row plays as the first row (skill 4, measured 771: skills 0-3 are weaker
-// but reachable only through Skill Level). The last row is not measured: it
-// continues toward full strength (about 2870 in the 10+0.1 gauntlet).
+// eloLevels maps UCI_Elo onto the level, piecewise linearly. Every row is a
+// level whose Elo was measured against the shared anchors (docs/strength.md,
+// "Strength levels": one joint fit of the session-2 and session-3 games;
+// 95 % intervals from ±75 at skill 10 to ±245 at skill 14), rounded to 50,
+// so UCI_Elo means that rating on the anchors' scale. UCI_Elo below the
+// first row plays as the first row (skill 2, measured 597: skills 0 and 1 are
+// weaker, about 380 and 420, but reachable only through Skill Level); MaxElo
+// is the last row, skill 19 (measured 2579). Full strength (Skill Level 20, or
+// UCI_LimitStrength off) is about 2880 in the native 10+0.1 gauntlet.
 var eloLevels = [...]struct {
 	elo   int
 	level float64
 }{
+	{600, 2},
 	{750, 4},
-	{950, 6},
+	{900, 6},
 	{1050, 8},
-	{1350, 10},
+	{1300, 10},
 	{1700, 12},
 	{1750, 14},
-	{1900, 16},
-	{MaxElo, 18},
+	{2000, 16},
+	{2200, 17},
+	{2350, 18},
+	{MaxElo, 19},
 }
 
 // eloToLevel returns the level for a UCI_Elo value (clamped to the table).
