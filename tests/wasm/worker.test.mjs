@@ -402,6 +402,10 @@ test('cross-origin isolated page: a shared stop flag ends the search without a s
         const m = e.mark();
         e.send({ type: 'position' });
         e.send({ type: 'go', infinite: true });
+        // The flag is reset when a go starts: store only once this search
+        // runs (at load 10 the first go, behind the warm-up's end, was still
+        // queued 500 ms later, and its reset swallowed the flag).
+        await e.wait((d) => d && d.type === 'info', 30000, m);
         await h.sleep(500);
         const t = performance.now();
         Atomics.store(flag, 0, 1); // no stop message
