@@ -186,7 +186,9 @@ test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
 # Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
-# worker), nps native/node/Chromium, load time, stop latency, size. CONFIGS, DEPTH, ROUNDS.
+# worker, mirrored and rotated order, engine-thread CPU), turn cost, nps native/node/Chromium,
+# load time, stop latency, size. CONFIGS, DEPTH, ROUNDS, WARMUP, TRIALS, TURNS, STEPS, HOSTS
+# (see tests/wasm/figures.mjs), e.g. CONFIGS='off,off#2,5,on,20' DEPTH=9 ROUNDS=10.
 wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
 
