@@ -4,6 +4,7 @@ package main
 
 import (
 	"errors"
+	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -304,9 +305,38 @@ func (r request) leavesEngineAlone() bool {
 	return true
 }
 
-// setYield handles "yield off|on|<ms>|task|channel" in measurement builds (see yieldMode).
+// setYield handles "yield off|on|<ms>|task|channel|floor <n>|stats|bench
+// <n> [<k>]|burn <n> <k>" in measurement builds (see yieldMode). "floor <n>"
+// sets the fewest hook calls (n x 256 nodes) between turns, 0 the default;
+// "stats" prints the turns and the time spent in them since the last "yield
+// stats"; bench and burn: see yieldBench.
 func (b *bridge) setYield(arg string) {
+	if n, ok := strings.CutPrefix(arg, "floor "); ok {
+		f, err := strconv.Atoi(n)
+		if err != nil || f < 0 || f > 1<<20 {
+			b.output("info string error: yield: want floor <n>, 0 <= n <= 1048576, got " + strconv.Quote(n))
+			return
+		}
+		b.hook.setFloor(f)
+		b.output("info string yield " + arg)
+		return
+	}
+	for _, cmd := range []string{"bench ", "burn "} {
+		if rest, ok := strings.CutPrefix(arg, cmd); ok {
+			b.yieldBench(rest, cmd == "bench ")
+			return
+		}
+	}
 	switch arg {
+	case "stats":
+		turns, d := b.hook.takeStats()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		b.output("info string yield stats turns " + strconv.FormatInt(turns, 10) + " us " + strconv.FormatInt(d.Microseconds(), 10) +
+			" gc " + strconv.FormatUint(uint64(ms.NumGC), 10) + " alloc " + strconv.FormatUint(ms.TotalAlloc, 10) +
+			" loop_us " + strconv.FormatInt(b.hook.y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(b.hook.y.resumNs/1000, 10))
+		b.hook.y.loopNs, b.hook.y.resumNs = 0, 0
+		return
 	case "off":
 		b.hook.setInterval(-1)
 	case "on":
@@ -325,4 +355,42 @@ func (b *bridge) setYield(arg string) {
 		b.hook.setInterval(time.Duration(ms * float64(time.Millisecond)))
 	}
 	b.output("info string yield " + arg)
+}
+
+// yieldBench runs "yield bench <n> [<k>]" and "yield burn <n> <k>" in
+// measurement builds: n times k thousand steps of plain computing (k = 0:
+// none), each followed by a turn of the event loop (bench) or not (burn). It
+// runs on the command goroutine, not in a callback, so it may block. The
+// difference between the two is what the turns cost once the thread has
+// computed for a while, without a search around them.
+func (b *bridge) yieldBench(arg string, turns bool) {
+	n, steps, _ := strings.Cut(arg, " ")
+	k, err := strconv.Atoi(n)
+	m, err2 := strconv.Atoi(steps)
+	if steps == "" {
+		m, err2 = 0, nil
+	}
+	if err != nil || err2 != nil || k < 1 || k > 1e6 || m < 0 || m > 1e6 {
+		b.output("info string error: yield: want bench|burn <n> [<k>], 1 <= n <= 1000000, 0 <= k <= 1000000, got " + strconv.Quote(arg))
+		return
+	}
+	y := b.hook.y
+	y.loopNs, y.resumNs = 0, 0
+	t := time.Now()
+	x := uint64(1)
+	for range k {
+		for range m * 1000 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		if turns {
+			y.yield()
+		}
+	}
+	what := "burn "
+	if turns {
+		what = "bench "
+	}
+	b.output("info string yield " + what + arg + " us " + strconv.FormatInt(time.Since(t).Microseconds(), 10) +
+		" loop_us " + strconv.FormatInt(y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(y.resumNs/1000, 10) +
+		" x " + strconv.FormatUint(x&1, 10))
 }

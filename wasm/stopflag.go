@@ -9,14 +9,21 @@ import (
 	"time"
 )
 
-// Intervals of the search hook (see yield.go for the measurements).
+// Intervals of the search hook (see yield.go and docs/protocol.md for the
+// measurements).
 const (
 	// hookInterval is how often the search calls the hook: cheap when it only
 	// reads the shared stop flag.
 	hookInterval = time.Millisecond
 	// loopInterval is how often the hook hands the thread to the event loop
-	// when no shared stop flag is installed: a stop waits for the next turn.
-	loopInterval = 5 * time.Millisecond
+	// when no shared stop flag is installed: a stop waits for the next turn,
+	// half an interval on average. A turn inside a search took 0.26-1.0 ms
+	// of wall time at load average 8-14 on 2 cores (a back-to-back turn
+	// costs 45-126 us of CPU), 2.4-5.7 % of search time at 10 ms, 2.9-5.1 %
+	// at 5 ms (the 512-node floor binds under load). Stop -> bestmove had a
+	// median of 4.9-9.4 ms at 10 ms in every run; 20 ms missed the 10 ms
+	// aim (median 11.9-18.0 ms). docs/protocol.md has the runs.
+	loopInterval = 10 * time.Millisecond
 	// loopIntervalShared is the event-loop interval when the page shares a
 	// stop flag: stop no longer needs the event loop, only isready and the
 	// other messages do, so turns can be rarer and the search faster.
@@ -24,10 +31,12 @@ const (
 	// minCallsPerTurn is the fewest hook calls between two turns. The
 	// search calls the hook at most once per clock read (every 256 nodes),
 	// so this is a floor of 512 nodes of work per turn. It does not bind on
-	// a running search (5 ms hold 250-1250 nodes at 50-250 knps), but on a
-	// CPU-starved one, where every clock read finds 5 ms of wall time gone,
-	// it keeps turns from eating the little CPU the search gets: under node
-	// at load average 30 on 2 cores, a turn at every call cost 13-25 % CPU.
+	// a running search (10 ms hold 500-2500 nodes at 50-250 knps), but on a
+	// CPU-starved one, where every clock read finds the interval gone, it
+	// keeps turns from eating the little CPU the search gets: under node at
+	// load average 30 on 2 cores, a turn at every call cost 13-25 % CPU. A
+	// floor of 4 calls (1024 nodes) made stop wait up to 101 ms in Chromium
+	// at load 9 (20 trials; 25 ms with 2, same run), so it stays at 2.
 	minCallsPerTurn = 2
 )
 
@@ -50,9 +59,17 @@ type searchHook struct {
 	stop     func()
 
 	// every overrides loopInterval when > 0; < 0 turns event-loop turns
-	// off. Set only by the "yield" command of measurement builds
-	// (yieldMode "switch", see main.go).
+	// off; floor overrides minCallsPerTurn when > 0. Set only by the
+	// "yield" command of measurement builds (yieldMode "switch", see
+	// main.go).
 	every atomic.Int64
+	floor atomic.Int64
+
+	// turns and turnTime count the event-loop turns and the wall time spent
+	// in them (the clock is read before and after each turn anyway), for
+	// "yield stats" in measurement builds.
+	turns    atomic.Int64
+	turnTime atomic.Int64
 }
 
 func newSearchHook(y *yielder) *searchHook {
@@ -63,6 +80,15 @@ func newSearchHook(y *yielder) *searchHook {
 // turns off (the search then cannot be stopped without a shared flag), 0
 // restores loopInterval. For measurement builds only.
 func (h *searchHook) setInterval(d time.Duration) { h.every.Store(int64(d)) }
+
+// setFloor overrides minCallsPerTurn (n > 0) or restores it (n = 0). For
+// measurement builds only.
+func (h *searchHook) setFloor(n int) { h.floor.Store(int64(n)) }
+
+// takeStats returns the turns and the time spent in them since the last call.
+func (h *searchHook) takeStats() (turns int64, d time.Duration) {
+	return h.turns.Swap(0), time.Duration(h.turnTime.Swap(0))
+}
 
 // setFlag installs the page's shared stop flag (from the command goroutine).
 func (h *searchHook) setFlag(f js.Value) {
@@ -99,11 +125,17 @@ func (h *searchHook) call() {
 	} else if o > 0 {
 		every = o
 	}
+	floor := minCallsPerTurn
+	if f := int(h.floor.Load()); f > 0 {
+		floor = f
+	}
 	h.calls++
-	if now := time.Now(); h.calls >= minCallsPerTurn && now.Sub(h.lastLoop) >= every {
+	if now := time.Now(); h.calls >= floor && now.Sub(h.lastLoop) >= every {
 		h.y.yield()
 		h.lastLoop = time.Now()
 		h.calls = 0
+		h.turns.Add(1)
+		h.turnTime.Add(int64(h.lastLoop.Sub(now)))
 	}
 }
 

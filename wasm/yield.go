@@ -43,6 +43,12 @@ type yielder struct {
 	useTask   bool     // post through scheduler (the default where it exists)
 	wake      chan struct{}
 	onWake    js.Func
+
+	// Measurement builds (yieldMode "switch") split each turn into the
+	// time until the wake-up callback ran (the event loop's part) and from
+	// there until yield returned (the Go scheduler's part).
+	posted, woke    time.Time
+	loopNs, resumNs int64
 }
 
 // newYielder returns a yielder, or nil when the host has no MessageChannel
@@ -50,6 +56,9 @@ type yielder struct {
 func newYielder() *yielder {
 	y := &yielder{wake: make(chan struct{}, 1)}
 	y.onWake = js.FuncOf(func(js.Value, []js.Value) any {
+		if yieldMode == "switch" {
+			y.woke = time.Now()
+		}
 		select {
 		case y.wake <- struct{}{}:
 		default:
@@ -88,6 +97,14 @@ func (y *yielder) yield() {
 	if y == nil {
 		time.Sleep(time.Millisecond)
 		return
+	}
+	if yieldMode == "switch" {
+		y.posted = time.Now()
+		defer func() {
+			now := time.Now()
+			y.loopNs += int64(y.woke.Sub(y.posted))
+			y.resumNs += int64(now.Sub(y.woke))
+		}()
 	}
 	switch {
 	case y.immediate.Truthy():

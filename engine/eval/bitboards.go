@@ -28,8 +28,9 @@ var (
 	attackSpan   [2][64]bb // squares a pawn on sq (or its advance) can ever attack
 	forwardRanks [2][8]bb  // ranks strictly in front of rank r from c's view
 	distance     [64][64]int
-	centerDist   [64]int // Chebyshev distance to the nearest of d4, e4, d5, e5 (0..3)
-	edgeDist     [64]int // distance to the nearest edge (0..3)
+	within       [64][8]bb // within[sq][d]: squares at distance 1..d from sq
+	centerDist   [64]int   // Chebyshev distance to the nearest of d4, e4, d5, e5 (0..3)
+	edgeDist     [64]int   // distance to the nearest edge (0..3)
 )
 
 func init() {
@@ -64,6 +65,11 @@ func init() {
 		for t := 0; t < 64; t++ {
 			ts := board.Square(t)
 			distance[s][t] = max(abs(f-ts.File()), abs(r-ts.Rank()))
+		}
+		for t := 0; t < 64; t++ {
+			for d := max(distance[s][t], 1); d < 8 && t != s; d++ {
+				within[s][d] |= bb(1) << t
+			}
 		}
 		cf, cr := min(f, 7-f), min(r, 7-r) // 0 at the edge, 3 in the centre
 		centerDist[s] = max(3-cf, 3-cr)

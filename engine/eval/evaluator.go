@@ -30,6 +30,12 @@ type Evaluator struct {
 	pawns    []pawnEntry // direct-mapped pawn hash table, a power of two in size
 	pawnMask uint64
 	tr       *trace // non-nil only while tracing for Explain or the tuner
+	// coef is where add counts each weight's uses: the trace's coefficients
+	// while tracing, otherwise a scratch array nobody reads. Counting always,
+	// instead of testing tr in add, keeps a branch out of every term: Go's
+	// wasm back end turns each taken branch into a jump through the
+	// function's dispatch table, and add runs dozens of times per evaluation.
+	coef *[2][NumParams]int32
 
 	// Per-evaluation scratch, indexed by colour.
 	acc       [2]board.Score // each side's own total, from its point of view
@@ -45,13 +51,14 @@ type Evaluator struct {
 
 // New returns an Evaluator with an empty pawn hash table.
 func New() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
+	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1, coef: new([2][NumParams]int32)}
 }
 
 // newTracer returns an Evaluator that records a trace; it needs no real pawn
 // table because tracing always recomputes the pawn structure.
 func newTracer() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
+	tr := &trace{}
+	return &Evaluator{pawns: make([]pawnEntry, 1), tr: tr, coef: &tr.coef}
 }
 
 // Evaluate returns the static evaluation of pos in centipawns from the side to
@@ -110,9 +117,7 @@ func phase(pos *board.Position) int {
 // add credits side c with n times weight i.
 func (e *Evaluator) add(p *Params, c board.Color, i, n int) {
 	e.acc[c] += p.V[i] * board.Score(n)
-	if e.tr != nil {
-		e.tr.coef[c][i] += int32(n)
-	}
+	e.coef[c][i] += int32(n) // wraps harmlessly when not tracing
 }
 
 // initAttacks seeds the attack maps with pawn and king attacks and sets up

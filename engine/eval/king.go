@@ -29,18 +29,10 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 		safe := ^pos.ByColor(them) & (^e.attacked[c] | (e.attacked2[them] &^ e.attacked2[c] & e.attackBy[c][board.King]))
 		bishopLines := board.BishopAttacks(ksq, occ)
 		rookLines := board.RookAttacks(ksq, occ)
-		if board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe != 0 {
-			units += checkUnits[board.Knight]
-		}
-		if bishopLines&e.attackBy[them][board.Bishop]&safe != 0 {
-			units += checkUnits[board.Bishop]
-		}
-		if rookLines&e.attackBy[them][board.Rook]&safe != 0 {
-			units += checkUnits[board.Rook]
-		}
-		if (bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe != 0 {
-			units += checkUnits[board.Queen]
-		}
+		units += checkUnits[board.Knight] * nonEmpty(board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe)
+		units += checkUnits[board.Bishop] * nonEmpty(bishopLines&e.attackBy[them][board.Bishop]&safe)
+		units += checkUnits[board.Rook] * nonEmpty(rookLines&e.attackBy[them][board.Rook]&safe)
+		units += checkUnits[board.Queen] * nonEmpty((bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe)
 		// Undefended zone squares under attack.
 		weak := e.kingZone[c] & e.attacked[them] &^ e.attacked2[c] &^ e.attackBy[c][board.Pawn]
 		units += bits.OnesCount64(uint64(weak)) / 2
@@ -48,15 +40,17 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 			units /= 2
 		}
 	}
-	if units > 0 {
-		e.add(p, c, pKingDanger+min(units, kingDangerSize-1), 1)
-	}
+	// units is never negative; with none, this adds weight 0 zero times.
+	e.add(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
 
 	// King activity: distance to the nearest pawn (mostly an endgame weight).
+	// Growing rings from the king, not a scan of every pawn: in Go's wasm
+	// build each loop turn is a jump through the dispatch table, and the
+	// nearest pawn is usually one or two squares away.
 	if pawns := pos.ByType(board.Pawn); pawns != 0 {
-		d := 7
-		for b := pawns; b != 0 && d > 1; {
-			d = min(d, distance[ksq][b.PopLSB()])
+		d := 1
+		for d < 7 && pawns&within[ksq][d] == 0 {
+			d++
 		}
 		e.add(p, c, pKingPawnDist+d, 1)
 	}
@@ -68,32 +62,34 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	kf := min(max(ksq.File(), 1), 6)
 	krr := ksq.RelativeRank(c)
 	front := forwardRanks[c][ksq.Rank()] | rank1<<(8*ksq.Rank())
+	// Without branches (see evalPieces): a missing pawn gives a garbage rank
+	// that is masked into range and then multiplied or counted away.
 	for f := kf - 1; f <= kf+1; f++ {
 		ourFile := ours & fileMask[f] & front
 		theirFile := theirs & fileMask[f] & front
-		idx := 3 // no shield pawn, or too far ahead
-		if ourFile != 0 {
-			if d := nearest(c, ourFile).RelativeRank(c) - krr; d >= 1 && d <= 3 {
-				idx = d - 1
-			}
-		}
-		e.add(p, c, pShield+idx, 1)
-		if theirFile != 0 {
-			e.add(p, c, pStorm+nearest(c, theirFile).RelativeRank(c), 1)
-		}
-		switch {
-		case (ours|theirs)&fileMask[f] == 0:
-			e.add(p, c, pKingOpen, 1)
-		case ours&fileMask[f] == 0:
-			e.add(p, c, pKingSemiOpen, 1)
-		}
+		// idx: the shield pawn's distance ahead of the king minus one when
+		// it is 1..3 ranks ahead, else 3 (no shield pawn, or too far ahead).
+		x := uint64(nearest(c, ourFile).RelativeRank(c) - krr - 1)
+		near := int((x - 3) &^ x >> 63 & uint64(nonEmpty(ourFile))) // x < 3 and a pawn
+		e.add(p, c, pShield+3+near*(int(x&3)-3), 1)
+		e.add(p, c, pStorm+nearest(c, theirFile).RelativeRank(c)&7, nonEmpty(theirFile))
+		open := 1 - nonEmpty((ours|theirs)&fileMask[f])
+		e.add(p, c, pKingOpen, open)
+		e.add(p, c, pKingSemiOpen, 1-nonEmpty(ours&fileMask[f])-open)
 	}
 }
 
-// nearest returns the square of b closest to c's back rank.
+// nearest returns the square of b closest to c's back rank; for an empty b
+// it returns a meaningless square. It picks the lowest or the highest bit
+// with a mask rather than a branch.
 func nearest(c board.Color, b bb) board.Square {
-	if c == board.White {
-		return b.LSB()
-	}
-	return board.Square(63 - bits.LeadingZeros64(uint64(b)))
+	lo := bits.TrailingZeros64(uint64(b))
+	hi := 63 - bits.LeadingZeros64(uint64(b))
+	return board.Square(lo ^ (lo^hi)&-int(c&1))
+}
+
+// nonEmpty returns 1 if b has a square, 0 if not.
+func nonEmpty(b bb) int {
+	z := uint64(b)
+	return int((z | -z) >> 63)
 }

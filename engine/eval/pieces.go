@@ -17,120 +17,114 @@ var attackWeight = [7]int{board.Knight: 2, board.Bishop: 2, board.Rook: 3, board
 var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 
 // evalPieces scores c's knights, bishops, rooks and queens.
+//
+// Each piece type has its own loop and the terms are added with 0/1 counts
+// (bit tests) instead of behind branches: the sum is the same, and Go's wasm
+// code pays a jump through the function's dispatch table for every branch
+// taken and every switch, which made this the evaluation's most expensive
+// function in the js/wasm build.
 func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 	them := c.Other()
 	occ := pos.Occupied()
 	ourPawns := pos.Pieces(c, board.Pawn)
 	allPawns := pos.ByType(board.Pawn)
-	area := e.mobArea[c]
-	zone := e.kingZone[them]
 	// Outposts: relative ranks 4-6, defended by an own pawn, and out of reach
 	// of every enemy pawn now and after any advance.
 	outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
+	// behind: squares whose forward neighbour (from c's view) holds a pawn.
+	behind := allPawns >> 8
+	if c == board.Black {
+		behind = allPawns << 8
+	}
 
-	for pt := board.Knight; pt <= board.Queen; pt++ {
-		for b := pos.Pieces(c, pt); b != 0; {
-			sq := b.PopLSB()
-			var att bb
-			switch pt {
-			case board.Knight:
-				att = board.KnightAttacks(sq)
-			case board.Bishop:
-				att = board.BishopAttacks(sq, occ)
-			case board.Rook:
-				att = board.RookAttacks(sq, occ)
-			default:
-				att = board.QueenAttacks(sq, occ)
-			}
-			e.attacked2[c] |= e.attacked[c] & att
-			e.attacked[c] |= att
-			e.attackBy[c][pt] |= att
-			if z := att & zone; z != 0 {
-				e.kingAtt[c]++
-				e.kingUnits[c] += attackWeight[pt] + bits.OnesCount64(uint64(z))/2
-			}
-			mob := bits.OnesCount64(uint64(att & area))
-			rr := sq.RelativeRank(c)
-			switch pt {
-			case board.Knight:
-				e.add(p, c, pKnightMob+mob, 1)
-				if outposts.Has(sq) {
-					e.add(p, c, pKnightOutpost, 1)
-				}
-				if allPawns.Has(forward(c, sq)) {
-					e.add(p, c, pMinorBehindPwn, 1)
-				}
-			case board.Bishop:
-				e.add(p, c, pBishopMob+mob, 1)
-				if outposts.Has(sq) {
-					e.add(p, c, pBishopOutpost, 1)
-				}
-				if allPawns.Has(forward(c, sq)) {
-					e.add(p, c, pMinorBehindPwn, 1)
-				}
-				same := ^darkSquares
-				if darkSquares.Has(sq) {
-					same = darkSquares
-				}
-				e.add(p, c, pBishopPawns, bits.OnesCount64(uint64(ourPawns&same)))
-				if bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns)&centre)) >= 2 {
-					e.add(p, c, pBishopLongDiag, 1)
-				}
-			case board.Rook:
-				e.add(p, c, pRookMob+mob, 1)
-				f := uint8(1) << sq.File()
-				switch {
-				case e.pe.open[c]&e.pe.open[them]&f != 0:
-					e.add(p, c, pRookOpen, 1)
-				case e.pe.open[c]&f != 0:
-					e.add(p, c, pRookSemiOpen, 1)
-				}
-				if rr == 6 && (relSquare(c, pos.KingSquare(them)).Rank() == 7 ||
-					pos.Pieces(them, board.Pawn)&(rank1<<(8*sq.Rank())) != 0) {
-					e.add(p, c, pRookSeventh, 1)
-				}
-			default:
-				e.add(p, c, pQueenMob+mob, 1)
+	for b := pos.Pieces(c, board.Knight); b != 0; {
+		sq := b.PopLSB()
+		mob := e.pieceAttacks(c, board.Knight, board.KnightAttacks(sq))
+		e.add(p, c, pKnightMob+mob, 1)
+		e.add(p, c, pKnightOutpost, int(outposts>>sq&1))
+		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
+	}
+	for b := pos.Pieces(c, board.Bishop); b != 0; {
+		sq := b.PopLSB()
+		mob := e.pieceAttacks(c, board.Bishop, board.BishopAttacks(sq, occ))
+		e.add(p, c, pBishopMob+mob, 1)
+		e.add(p, c, pBishopOutpost, int(outposts>>sq&1))
+		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
+		same := ^darkSquares
+		if darkSquares.Has(sq) {
+			same = darkSquares
+		}
+		e.add(p, c, pBishopPawns, bits.OnesCount64(uint64(ourPawns&same)))
+		// 1 when at least two centre squares are seen through the pawns.
+		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
+		e.add(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
+	}
+	// A rook on the 7th counts when the enemy king is on the 8th or enemy
+	// pawns are on the 7th (both relative to c).
+	seventh := 0
+	if relSquare(c, pos.KingSquare(them)).Rank() == 7 {
+		seventh = 1
+	}
+	for b := pos.Pieces(c, board.Rook); b != 0; {
+		sq := b.PopLSB()
+		mob := e.pieceAttacks(c, board.Rook, board.RookAttacks(sq, occ))
+		e.add(p, c, pRookMob+mob, 1)
+		f := uint(sq.File())
+		open := int(e.pe.open[c]&e.pe.open[them]>>f) & 1
+		e.add(p, c, pRookOpen, open)
+		e.add(p, c, pRookSemiOpen, int(e.pe.open[c]>>f)&1-open)
+		if sq.RelativeRank(c) == 6 {
+			if seventh != 0 || pos.Pieces(them, board.Pawn)&(rank1<<(8*sq.Rank())) != 0 {
+				e.add(p, c, pRookSeventh, 1)
 			}
 		}
+	}
+	for b := pos.Pieces(c, board.Queen); b != 0; {
+		sq := b.PopLSB()
+		mob := e.pieceAttacks(c, board.Queen, board.QueenAttacks(sq, occ))
+		e.add(p, c, pQueenMob+mob, 1)
 	}
 	if pos.Pieces(c, board.Bishop)&darkSquares != 0 && pos.Pieces(c, board.Bishop)&^darkSquares != 0 {
 		e.add(p, c, pBishopPair, 1)
 	}
 }
 
-// forward returns the square in front of sq from c's view; sq is not on c's last rank.
-func forward(c board.Color, sq board.Square) board.Square {
-	if c == board.White {
-		return sq + 8
-	}
-	return sq - 8
+// pieceAttacks adds att, the attacks of one of c's pieces of type pt, to the
+// attack maps and the king-attack counts, and returns its mobility (attacked
+// squares in the mobility area). Its inlining cost is 79 of the
+// compiler's budget of 80: a call per piece would undo much of the gain.
+func (e *Evaluator) pieceAttacks(c board.Color, pt board.PieceType, att bb) int {
+	e.attacked2[c] |= e.attacked[c] & att
+	e.attacked[c] |= att
+	e.attackBy[c][pt] |= att
+	// hits is 1 when att reaches the enemy king zone (no branch: see evalPieces).
+	z := uint64(att & e.kingZone[c^1])
+	hits := int((z | -z) >> 63)
+	e.kingAtt[c] += hits
+	e.kingUnits[c] += hits*attackWeight[pt] + bits.OnesCount64(z)/2
+	return bits.OnesCount64(uint64(att & e.mobArea[c]))
 }
 
 // evalThreats scores c's attacks on enemy pieces: by pawns, by minors and by
-// rooks (per attacked type), and pieces left hanging.
+// rooks (per attacked type), and pieces left hanging. Every term is added
+// with its count, zero included, rather than behind an 'if n != 0': the sum
+// is the same, and Go's wasm code pays a jump through the function's
+// dispatch table for each branch taken.
 func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
 	them := c.Other()
 	nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
+	pawnAtt := e.attackBy[c][board.Pawn]
 	minorAtt := e.attackBy[c][board.Knight] | e.attackBy[c][board.Bishop]
-	for pt := board.Pawn; pt <= board.Queen; pt++ {
+	rookAtt := e.attackBy[c][board.Rook]
+	// Pawns count as minor or rook targets only when undefended.
+	pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
+	e.add(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
+	e.add(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
+	for pt := board.Knight; pt <= board.Queen; pt++ {
 		target := pos.Pieces(them, pt)
-		if pt != board.Pawn {
-			if n := bits.OnesCount64(uint64(target & e.attackBy[c][board.Pawn])); n != 0 {
-				e.add(p, c, pThreatByPawn+int(pt)-1, n)
-			}
-		} else {
-			// Pawns count as minor or rook targets only when undefended.
-			target &^= e.attacked[them]
-		}
-		if n := bits.OnesCount64(uint64(target & minorAtt)); n != 0 {
-			e.add(p, c, pThreatByMinor+int(pt)-1, n)
-		}
-		if n := bits.OnesCount64(uint64(target & e.attackBy[c][board.Rook])); n != 0 {
-			e.add(p, c, pThreatByRook+int(pt)-1, n)
-		}
+		e.add(p, c, pThreatByPawn+int(pt)-1, bits.OnesCount64(uint64(target&pawnAtt)))
+		e.add(p, c, pThreatByMinor+int(pt)-1, bits.OnesCount64(uint64(target&minorAtt)))
+		e.add(p, c, pThreatByRook+int(pt)-1, bits.OnesCount64(uint64(target&rookAtt)))
 	}
-	if n := bits.OnesCount64(uint64(nonPawn & e.attacked[c] &^ e.attacked[them])); n != 0 {
-		e.add(p, c, pHanging, n)
-	}
+	e.add(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
 }

@@ -114,7 +114,9 @@ func (s *Searcher) Bench(depth int, each func(i int, fen string, r Result)) (nod
 		if err != nil {
 			panic("bench position " + strconv.Itoa(i) + ": " + err.Error())
 		}
-		s.Clear()
+		// With a Yield hook the front end keeps answering (isready)
+		// while the table is cleared: the first clear touches fresh memory.
+		s.clear(s.opts.Yield)
 		// Prepare clears the stop flag of the previous position's search; a
 		// Stop after it applies to this search or is seen by this check.
 		s.Prepare()

@@ -200,18 +200,3 @@ func (p *picker) next(t *thread, pos *board.Position) board.Move {
 func (p *picker) isFreshQuiet(m board.Move) bool {
 	return m != board.NoMove && m != p.ttMove && !m.IsNoisy()
 }
-
-// pickBest swaps the best-scored move of moves[i:] into position i
-// (selection sort, one step: most nodes use only the first few moves).
-func pickBest(moves []board.Move, scores []int32, i int) {
-	best := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[best] {
-			best = j
-		}
-	}
-	if best != i {
-		moves[i], moves[best] = moves[best], moves[i]
-		scores[i], scores[best] = scores[best], scores[i]
-	}
-}

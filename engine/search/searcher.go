@@ -18,7 +18,7 @@ type Searcher struct {
 	threads []*thread
 	feat    features
 
-	stop      atomic.Bool
+	stop      stopFlag
 	benchStop atomic.Bool // Stop was called during Bench (see bench.go)
 	ponderHit atomic.Bool // PonderHit seen since the last Prepare/Search start
 	prepared  atomic.Bool
@@ -70,8 +70,16 @@ func (s *Searcher) ensureThreads() {
 
 // Clear forgets everything learned: the transposition table and all move
 // ordering statistics (UCI ucinewgame). Not during a search.
-func (s *Searcher) Clear() {
-	s.tt.clear()
+func (s *Searcher) Clear() { s.clear(nil) }
+
+// clear is Clear; a non-nil yield is called while the table is cleared (see
+// ttTable.clearYielding).
+func (s *Searcher) clear(yield func()) {
+	if yield != nil {
+		s.tt.clearYielding(yield)
+	} else {
+		s.tt.clear()
+	}
 	for _, t := range s.threads {
 		t.hist.clear()
 	}

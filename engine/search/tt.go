@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math/bits"
 	"strconv"
-	"sync/atomic"
 
 	"github.com/azurite-chess/azurite/engine/board"
 )
@@ -42,8 +41,8 @@ type ttTable struct {
 type ttBucket [ttBucketSize]ttEntry
 
 type ttEntry struct {
-	key  atomic.Uint64 // key ^ data
-	data atomic.Uint64
+	key  ttWord // key ^ data
+	data ttWord
 }
 
 const (
@@ -106,6 +105,26 @@ func (t *ttTable) clear() {
 	clear(t.buckets)
 	t.age = 0
 }
+
+// clearYielding is clear in steps of ttClearStep bytes with yield called
+// between them, for a front end that must give its event loop turns
+// (js/wasm): the first clear of a freshly allocated table touches every page
+// of it, which took 35 ms for 16 MB under node (1 ms once touched), and no
+// message is delivered meanwhile. yield decides itself whether to take a
+// turn. Not safe during a search.
+func (t *ttTable) clearYielding(yield func()) {
+	step := ttClearStep / (ttBucketSize * ttEntryBytes)
+	for i := 0; i < len(t.buckets); i += step {
+		if i > 0 {
+			yield()
+		}
+		clear(t.buckets[i:min(i+step, len(t.buckets))])
+	}
+	t.age = 0
+}
+
+// ttClearStep is the part of the table clearYielding clears between yields.
+const ttClearStep = 1 << 20
 
 // newSearch ages the table: entries from earlier searches become preferred
 // victims for replacement.

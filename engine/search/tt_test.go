@@ -111,3 +111,25 @@ func TestTTConcurrent(t *testing.T) {
 		t.Fatal(e)
 	}
 }
+
+// TestTTClearYielding: the stepped clear empties every bucket and calls yield
+// between its steps (the wasm bench stays responsive while it clears).
+func TestTTClearYielding(t *testing.T) {
+	for _, mb := range []int{1, 3, 16} {
+		tt := newTT(mb)
+		for i := range tt.buckets {
+			tt.buckets[i][0].data.Store(uint64(i) | 1)
+		}
+		tt.age = 5
+		yields := 0
+		tt.clearYielding(func() { yields++ })
+		for i := range tt.buckets {
+			if tt.buckets[i][0].data.Load() != 0 {
+				t.Fatalf("%d MB: bucket %d not cleared", mb, i)
+			}
+		}
+		if want := mb*(1<<20)/ttClearStep - 1; yields != want || tt.age != 0 {
+			t.Errorf("%d MB: %d yields, age %d; want %d yields, age 0", mb, yields, tt.age, want)
+		}
+	}
+}

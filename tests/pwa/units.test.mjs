@@ -77,7 +77,10 @@ test('EnginePool: one engine, play first, analysis preempted and resumed, cancel
   assert.equal(gos[0], 'go A 600');
   assert.equal(gos[1], 'go C 50', 'the play job runs before the waiting analysis');
   assert.equal(gos[2], 'go B 300');
-  assert.match(gos[3], /^go A (4\d\d|5\d\d)$/, 'A resumes with the budget it had left');
+  // A ran about 100 ms before B preempted it; under load the timer may fire
+  // late, so only require a budget that is left over, not a fresh 600.
+  const left = Number(gos[3].match(/^go A (\d+)$/)?.[1]);
+  assert.ok(left > 0 && left < 600, `A resumes with the budget it had left: ${gos[3]}`);
   // MultiPV is set only when it changes.
   assert.deepEqual(log.filter((l) => l.startsWith('setoption')), ['setoption MultiPV=3', 'setoption MultiPV=1', 'setoption MultiPV=3']);
   assert.ok(infosA.length >= 2);

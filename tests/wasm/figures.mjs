@@ -4,11 +4,20 @@
 //
 //   - the cost of the search's event-loop turns, in one engine instance per
 //     host (node runner, Chromium worker): the same positions searched to the
-//     same fixed depth (a fixed node count) with turns off and on, interleaved A B B A … over
-//     ROUNDS rounds; per round the ratio against the "off" run next to it,
-//     then the median of those ratios. Two ratios: engine nps (nodes / the
-//     engine's own `time`) and wall time (go sent -> bestmove seen by the
-//     client), plus CPU time of the engine's process(es) for reference;
+//     same fixed depth (a fixed node count) with turns off and with each
+//     setting. For each position every setting runs twice in mirrored order
+//     (off A B B A off), so a drift (load, tier-up, the neighbours) cancels,
+//     and the order rotates from one position to the next so no setting
+//     keeps the same slot; per round a setting's cost is its runs against
+//     the round's "off" runs, and the report gives the median of the rounds
+//     with the quartiles and the extremes. WARMUP untimed rounds
+//     come first (V8 compiles wasm lazily and tiers hot functions up in the
+//     background; the first rounds also meet a cold table and a growing Go
+//     heap). Ratios: engine nps (nodes / the engine's own `time`), wall time
+//     (go sent -> bestmove seen by the client), CPU time of the thread that
+//     runs the engine (node: the main thread; Chromium: the DedicatedWorker
+//     thread), and the engine's own count of turns and of the time spent in
+//     them ("yield stats"), which is the direct cost without the noise;
 //   - search speed of the native binary vs the wasm build in node and Chromium
 //     (the same workload; native alternates with the wasm runs);
 //   - new Worker -> readyok in Chromium (3 loads);
@@ -17,11 +26,16 @@
 //   - .wasm size raw/gzip/brotli.
 //
 // The yield settings come from a measurement build (-X main.yieldMode=switch)
-// that understands "yield off|on|<ms>|task|channel"; otherwise it is the
-// shipped code. CONFIGS (comma-separated; each item is a space-separated list
-// of those arguments, "off" first) chooses what is compared, e.g.
-//   CONFIGS='off,on,5,10' or CONFIGS='off,channel 5,task 5'.
-// Environment: DEPTH, ROUNDS, TRIALS, HOSTS (node,chromium).
+// that understands "yield off|on|<ms>|task|channel|floor <n>|stats";
+// otherwise it is the shipped code. CONFIGS (comma-separated; each item is a
+// space-separated list of those arguments, "off" first) chooses what is
+// compared, e.g. CONFIGS='off,on,10,20' or CONFIGS='off,channel 5,task 5' or
+// CONFIGS='off,10 floor 8'. A "#tag" suffix makes a second copy of a setting
+// ("off,off#2,on": off#2 against off is an A/A control of the method).
+// Environment: DEPTH, ROUNDS, WARMUP, TRIALS, HOSTS (node,chromium), NATIVE
+// (0: no native speed runs), STOP (0: no stop-latency trials), TURNS (turns
+// per turn bench, 0: none), STEPS (thousands of computing steps between the
+// turns of the second turn bench).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +48,12 @@ import { DIST, ROOT, RUNNER, requireBuild, median } from './paths.mjs';
 
 const DEPTH = Number(process.env.DEPTH || 13);
 const ROUNDS = Number(process.env.ROUNDS || 5);
+const WARMUP = Number(process.env.WARMUP ?? 1);
 const TRIALS = Number(process.env.TRIALS || 20);
+const NATIVE = process.env.NATIVE !== '0';
+const STOP = process.env.STOP !== '0';
+const TURNS = Number(process.env.TURNS ?? 500);
+const STEPS = Number(process.env.STEPS ?? 1000);
 const CONFIGS = (process.env.CONFIGS || 'off,on').split(',').map((s) => s.trim());
 const HOSTS = (process.env.HOSTS || 'node,chromium').split(',');
 const POSITIONS = [
@@ -44,9 +63,10 @@ const POSITIONS = [
   'position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8',
 ];
 if (CONFIGS[0] !== 'off') throw new Error('CONFIGS must start with off (the baseline)');
+if (new Set(CONFIGS).size !== CONFIGS.length) throw new Error('CONFIGS has duplicates; tell copies apart with #tag');
 
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
-console.log(`start ${new Date().toISOString()}, load average ${load()}; ${POSITIONS.length} positions x go depth ${DEPTH}, ${ROUNDS} rounds, configs ${JSON.stringify(CONFIGS)}`);
+console.log(`start ${new Date().toISOString()}, load average ${load()}, ${os.cpus().length} cores; ${POSITIONS.length} positions x go depth ${DEPTH}, ${WARMUP} warm-up + ${ROUNDS} rounds, configs ${JSON.stringify(CONFIGS)}`);
 
 requireBuild();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-figures-'));
@@ -89,6 +109,39 @@ function cpuSnapshot(pids) {
 }
 const cpuSince = (before, after) => { let d = 0; for (const [k, v] of after) d += v - (before.get(k) ?? 0); return d / 100; };
 
+// workerThreads lists the "pid/tid" of the threads named DedicatedWorker among
+// pids: the thread that runs the engine in Chromium (this run opens one
+// engine worker at a time).
+function workerThreads(pids) {
+  const out = [];
+  for (const pid of pids) {
+    let tids = [];
+    try { tids = fs.readdirSync(`/proc/${pid}/task`); } catch { continue; }
+    for (const tid of tids) {
+      try { if (fs.readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').startsWith('DedicatedWorker')) out.push([pid, tid]); } catch { /* gone */ }
+    }
+  }
+  return out;
+}
+// threadCPU sums the CPU time of threads in seconds, from schedstat (ns; the
+// stat file counts 10 ms ticks).
+const threadCPU = (threads) => threads.reduce((s, [pid, tid]) => {
+  try { return s + Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e9; } catch { return s; }
+}, 0);
+// ctxSwitches sums the voluntary (the thread slept) and involuntary (it was
+// preempted) context switches of threads.
+function ctxSwitches(threads) {
+  let vol = 0, inv = 0;
+  for (const [pid, tid] of threads) {
+    try {
+      const st = fs.readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      vol += Number(st.match(/^voluntary_ctxt_switches:\s+(\d+)/m)[1]);
+      inv += Number(st.match(/^nonvoluntary_ctxt_switches:\s+(\d+)/m)[1]);
+    } catch { /* gone */ }
+  }
+  return { vol, inv };
+}
+
 // ---- hosts ---------------------------------------------------------------
 // Each host runs one engine and offers run(lines) -> per-position results and
 // stopTrials(n). The workload of one config: settings lines, then for every
@@ -109,6 +162,7 @@ async function processHost(name, cmd, args, cpuPids) {
   return {
     name,
     pids: () => cpuPids(p),
+    threads: () => [[String(p.proc.pid), String(p.proc.pid)]],
     async setup(lines) {
       const m = p.mark();
       for (const l of lines) p.send(l);
@@ -116,6 +170,7 @@ async function processHost(name, cmd, args, cpuPids) {
       await p.wait(/^readyok$/, 60000, m);
       const err = p.since(m).find((l) => l.startsWith('info string error'));
       if (err) throw new Error(`${name}: ${err}`);
+      return p.since(m);
     },
     async search(pos, go) {
       const m = p.mark();
@@ -158,14 +213,17 @@ async function chromiumHost(wasm) {
   return {
     name: 'chromium',
     pids: () => myDescendants(),
+    threads: () => workerThreads(myDescendants()),
     setup: (lines) => page.evaluate(async (lines) => {
       const h = await import('/tests/page-helpers.js');
       const m = window.fe.mark();
       for (const l of lines) window.fe.send(l);
       window.fe.send('isready');
       await window.fe.wait(h.isLine('readyok'), 60000, m);
-      const err = window.fe.log.slice(m).map((x) => x.data).find((l) => typeof l === 'string' && l.startsWith('info string error'));
+      const out = window.fe.log.slice(m).map((x) => x.data).filter((l) => typeof l === 'string');
+      const err = out.find((l) => l.startsWith('info string error'));
       if (err) throw new Error('chromium: ' + err);
+      return out;
     }, lines),
     search: (pos, go) => page.evaluate(async ({ pos, go }) => {
       const h = await import('/tests/page-helpers.js');
@@ -195,48 +253,119 @@ async function chromiumHost(wasm) {
   };
 }
 
-// workload runs every position once and sums nodes, engine time, wall time
-// and CPU time of host.pids().
-async function workload(host) {
+// measure runs positions (all by default) and sums nodes, engine time, wall
+// time, CPU time of host.pids() and of the engine thread, and (withStats)
+// the engine's count of event-loop turns and of the time spent in them.
+async function workload(host, withStats = false, positions = POSITIONS) {
   const pids = host.pids();
+  const threads = host.threads();
+  const stats = async () => {
+    const l = (await host.setup(['yield stats'])).find((x) => x.startsWith('info string yield stats '));
+    const m = l.match(/turns (\d+) us (\d+) gc (\d+) alloc (\d+) loop_us (\d+) resume_us (\d+)/);
+    return { turns: Number(m[1]), turnMs: Number(m[2]) / 1000, gc: Number(m[3]), alloc: Number(m[4]), loopMs: Number(m[5]) / 1000, resumeMs: Number(m[6]) / 1000 };
+  };
+  const s0 = withStats ? await stats() : null;
   const c0 = cpuSnapshot(pids);
+  const t0 = threadCPU(threads);
+  const x0 = ctxSwitches(threads);
   let nodes = 0, time = 0, wall = 0;
-  for (const pos of POSITIONS) {
+  for (const pos of positions) {
     const r = await host.search(pos, `go depth ${DEPTH}`);
     nodes += r.nodes; time += r.time; wall += r.wall;
   }
-  return { nodes, time, wall, cpu: cpuSince(c0, cpuSnapshot(pids)) };
+  const x1 = ctxSwitches(threads);
+  const w = { nodes, time, wall, cpu: cpuSince(c0, cpuSnapshot(pids)), tcpu: threadCPU(threads) - t0, vol: x1.vol - x0.vol, inv: x1.inv - x0.inv, turns: 0, turnMs: 0, gc: 0, alloc: 0, loopMs: 0, resumeMs: 0 };
+  if (withStats) {
+    const s1 = await stats();
+    w.turns = s1.turns; w.turnMs = s1.turnMs; w.gc = s1.gc - s0.gc; w.alloc = s1.alloc - s0.alloc; w.loopMs = s1.loopMs; w.resumeMs = s1.resumeMs;
+  }
+  return w;
 }
 
-// settings turns a config into yield commands; node has one wake-up path
-// (setImmediate), so "task" and "channel" are for Chromium only.
-const settings = (cfg, hostName) => cfg.split(/\s+/).filter((a) => hostName !== 'node' || !['task', 'channel'].includes(a)).map((a) => `yield ${a}`);
+// settings turns a config into yield commands, after resetting every
+// setting to the shipped one; node has one wake-up path (setImmediate), so
+// "task" and "channel" are for Chromium only. "#tag" suffixes are labels.
+function settings(cfg, hostName) {
+  const words = cfg.replace(/#.*$/, '').trim().split(/\s+/);
+  const cmds = ['yield on', 'yield floor 0'];
+  if (hostName !== 'node') cmds.push('yield task');
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 'floor') { cmds.push(`yield floor ${words[++i]}`); continue; }
+    if (hostName === 'node' && ['task', 'channel'].includes(words[i])) continue;
+    cmds.push(`yield ${words[i]}`);
+  }
+  return cmds;
+}
 const fmtPct = (x) => (x >= 0 ? '+' : '') + (x * 100).toFixed(1) + ' %';
+const sum = (a, f) => a.reduce((s, x) => s + f(x), 0);
+// merge adds up the runs of one setting within a round.
+const merge = (runs) => Object.fromEntries(Object.keys(runs[0]).map((k) => [k, sum(runs, (r) => r[k])]));
 
 // ---- the runs --------------------------------------------------------------
 
 const nodeMain = (p) => [String(p.proc.pid)];
-const results = {};        // host -> config -> [{nodes,time,wall,cpu}] per round
+const results = {};        // host -> config -> [merged runs of one round] per round
 const nativeRuns = [];
 const stopLat = {};
+const turnBench = [];
+const blocks = {};          // host -> [config -> merged twin runs of one position] per block
 for (const hostName of HOSTS) {
   const host = hostName === 'node'
     ? await processHost('node', process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-switch.wasm')], nodeMain)
     : await chromiumHost('azurite-switch.wasm');
-  // An untimed pass first: V8 compiles wasm lazily and tiers up in the background.
-  await host.setup(settings('on', hostName));
-  await workload(host);
-  results[hostName] = Object.fromEntries(CONFIGS.map((c) => [c, []]));
-  for (let r = 0; r < ROUNDS; r++) {
-    const order = r % 2 === 0 ? CONFIGS : [...CONFIGS].reverse();
-    const row = [];
-    for (const cfg of order) {
-      await host.setup(settings(`on task ${cfg}`, hostName));
-      const w = await workload(host);
-      results[hostName][cfg].push(w);
-      row.push(`${cfg}: ${Math.round(w.nodes / w.time * 1000)} nps, wall ${w.wall.toFixed(0)} ms, cpu ${w.cpu.toFixed(2)} s`);
+  if (hostName === 'chromium' && host.threads().length !== 1) console.log(`warning: ${host.threads().length} DedicatedWorker threads; the thread CPU column sums them`);
+  // The cost of one turn alone, per wake-up path: TURNS turns back to back,
+  // then TURNS turns each after STEPS thousand steps of plain computing
+  // against the same computing without turns ("yield burn"): wall time (the
+  // engine's clock), CPU time of the engine thread, and the event loop's
+  // part of a turn (from posting the wake-up to its callback).
+  const cmdCost = async (cmd) => {
+    const th = host.threads();
+    const c0 = threadCPU(th);
+    const l = (await host.setup([cmd])).find((x) => x.startsWith('info string yield ' + cmd.split(' ')[1]));
+    return { us: Number(l.match(/ us (\d+)/)[1]), loop: Number(l.match(/ loop_us (\d+)/)[1]), cpu: (threadCPU(th) - c0) * 1e6 };
+  };
+  for (let i = 0; i < 3 && TURNS > 0; i++) {
+    for (const p of hostName === 'node' ? ['on'] : ['task', 'channel']) {
+      await host.setup([`yield ${p}`]);
+      const b0 = await cmdCost(`yield bench ${TURNS}`);
+      const bk = await cmdCost(`yield bench ${TURNS} ${STEPS}`);
+      const nk = await cmdCost(`yield burn ${TURNS} ${STEPS}`);
+      const per = (x) => (x / TURNS).toFixed(1);
+      turnBench.push(`${hostName} ${p}: back to back ${per(b0.us)} us wall, ${per(b0.cpu)} us cpu, event loop ${per(b0.loop)} us per turn; ` +
+        `after ${per(nk.cpu)} us of computing: +${per(bk.us - nk.us)} us wall, +${per(bk.cpu - nk.cpu)} us cpu, event loop ${per(bk.loop)} us per turn (load ${load()})`);
+      console.log(turnBench.at(-1));
     }
-    if (hostName === 'node') {
+  }
+  results[hostName] = Object.fromEntries(CONFIGS.map((c) => [c, []]));
+  blocks[hostName] = [];
+  // Per position, every setting runs twice in mirrored order (A B C C B A),
+  // which cancels a linear drift; the order is rotated from one position to
+  // the next (B C A A C B, …), so every setting takes every slot equally
+  // often: an A/A control with "off" always in the outer slots showed the
+  // outer slots 18 % faster in wall time and 5 % in CPU time at load 10.
+  let rot = 0;
+  for (let r = -WARMUP; r < ROUNDS; r++) {
+    const byCfg = Object.fromEntries(CONFIGS.map((c) => [c, []]));
+    for (const pos of POSITIONS) {
+      const k = rot++ % CONFIGS.length;
+      const base = [...CONFIGS.slice(k), ...CONFIGS.slice(0, k)];
+      const block = Object.fromEntries(CONFIGS.map((c) => [c, []]));
+      for (const cfg of [...base, ...[...base].reverse()]) {
+        await host.setup(settings(cfg, hostName));
+        const w = await workload(host, true, [pos]);
+        byCfg[cfg].push(w);
+        block[cfg].push(w);
+      }
+      if (r >= 0) blocks[hostName].push(Object.fromEntries(CONFIGS.map((c) => [c, merge(block[c])])));
+    }
+    const row = [];
+    for (const cfg of CONFIGS) {
+      const w = merge(byCfg[cfg]);
+      if (r >= 0) results[hostName][cfg].push(w);
+      row.push(`${cfg}: ${Math.round(w.nodes / w.time * 1000)} nps, wall ${w.wall.toFixed(0)} ms, thread cpu ${w.tcpu.toFixed(3)} s, ctx switches ${w.vol} vol ${w.inv} invol, ${w.turns} turns ${w.turnMs.toFixed(1)} ms (event loop ${w.loopMs.toFixed(1)}, Go ${w.resumeMs.toFixed(1)}), ${w.gc} GCs, ${(w.alloc / 1024).toFixed(0)} KiB`);
+    }
+    if (hostName === 'node' && NATIVE && r >= 0) {
       // Native runs between the node rounds, under the same load.
       const n = await processHost('native', native, [], (p) => [String(p.proc.pid)]);
       const w = await workload(n);
@@ -244,12 +373,14 @@ for (const hostName of HOSTS) {
       nativeRuns.push(w);
       row.push(`native: ${Math.round(w.nodes / w.time * 1000)} nps, cpu ${w.cpu.toFixed(2)} s`);
     }
-    console.log(`${hostName} round ${r + 1} (load ${load()}): ${row.join('; ')}`);
+    console.log(`${hostName} ${r < 0 ? 'warm-up' : 'round ' + (r + 1)} (load ${load()}): ${row.join('; ')}`);
   }
   // Stop latency for every setting but "off" (the first is the shipped one).
-  for (const cfg of CONFIGS.slice(1)) {
-    await host.setup(settings(`on task ${cfg}`, hostName));
-    stopLat[`${hostName} [${cfg}]`] = await host.stopTrials(TRIALS);
+  if (STOP) {
+    for (const cfg of CONFIGS.slice(1).filter((c) => !c.startsWith('off'))) {
+      await host.setup(settings(cfg, hostName));
+      stopLat[`${hostName} [${cfg}]`] = await host.stopTrials(TRIALS);
+    }
   }
   await host.close();
 }
@@ -276,18 +407,38 @@ await server?.close();
 console.log(`\nend ${new Date().toISOString()}, load average ${load()}`);
 const nps = (w) => w.nodes / w.time * 1000;
 const cpuNps = (w) => w.nodes / w.cpu;
-const nodeCounts = new Set(Object.values(results).flatMap((h) => Object.values(h).flat().map((w) => w.nodes)).concat(nativeRuns.map((w) => w.nodes)));
+const nodeCounts = new Set(Object.values(results).flatMap((h) => Object.values(h).flat().map((w) => w.nodes / 2 / POSITIONS.length * POSITIONS.length)).concat(nativeRuns.map((w) => w.nodes)));
 console.log(`nodes per workload: ${[...nodeCounts].join(', ')} (one value: every run did the same work)`);
+// spread gives the median, the quartiles and the extremes of per-round values.
+const quart = (a, q) => { const s = [...a].sort((x, y) => x - y); const i = (s.length - 1) * q; return s[Math.floor(i)] + (s[Math.ceil(i)] - s[Math.floor(i)]) * (i - Math.floor(i)); };
+const spread = (a) => `${fmtPct(quart(a, 0.5))} [IQR ${fmtPct(quart(a, 0.25))} .. ${fmtPct(quart(a, 0.75))}; ${fmtPct(Math.min(...a))} .. ${fmtPct(Math.max(...a))}]`;
 for (const [hostName, byCfg] of Object.entries(results)) {
   const base = byCfg.off;
+  console.log(`yield cost, ${hostName}, ${ROUNDS} rounds (each: 2 runs of a setting vs the round's 2 off runs), median [quartiles; extremes]:`);
   for (const cfg of CONFIGS.slice(1)) {
     const runs = byCfg[cfg];
-    // Per round: cost against the baseline run of the same round.
+    // Per round: cost against the baseline runs of the same round.
     const npsCost = runs.map((w, i) => 1 - nps(w) / nps(base[i]));
     const wallCost = runs.map((w, i) => w.wall / base[i].wall - 1);
-    const cpuCost = runs.map((w, i) => w.cpu / base[i].cpu - 1);
-    console.log(`yield cost ${hostName} [${cfg}] vs off, median of ${ROUNDS} paired rounds: nps ${fmtPct(median(npsCost))}, wall ${fmtPct(median(wallCost))}, cpu ${fmtPct(median(cpuCost))}` +
-      `   (nps per round ${npsCost.map(fmtPct).join(' ')}; wall ${wallCost.map(fmtPct).join(' ')})`);
+    const cpuCost = runs.map((w, i) => w.tcpu / base[i].tcpu - 1);
+    const turnShare = runs.map((w) => w.turnMs / w.time);
+    const perSec = runs.map((w) => w.turns / w.time * 1000);
+    const usPerTurn = runs.map((w) => w.turns ? w.turnMs * 1000 / w.turns : 0);
+    console.log(`  [${cfg}] nps ${spread(npsCost)}\n` +
+      `     wall ${spread(wallCost)}\n` +
+      `     engine-thread cpu ${spread(cpuCost)}\n` +
+      `     time in turns ${spread(turnShare)} of engine time; ${quart(perSec, 0.5).toFixed(0)} turns/s, ${quart(usPerTurn, 0.5).toFixed(0)} us/turn (medians)\n` +
+      `     nps per round: ${npsCost.map(fmtPct).join(' ')}`);
+  }
+  // The same per position block (a setting's two runs against the two off
+  // runs beside them): shorter comparisons, more of them, so the median is
+  // less at the mercy of a neighbour's burst.
+  const bl = blocks[hostName];
+  console.log(`yield cost, ${hostName}, per position block (${bl.length} blocks), median [quartiles; extremes]:`);
+  for (const cfg of CONFIGS.slice(1)) {
+    const npsCost = bl.map((b) => 1 - nps(b[cfg]) / nps(b.off));
+    const cpuCost = bl.map((b) => b[cfg].tcpu / b.off.tcpu - 1);
+    console.log(`  [${cfg}] nps ${spread(npsCost)}; engine-thread cpu ${spread(cpuCost)}`);
   }
 }
 const medNps = (runs) => Math.round(median(runs.map(nps)));
@@ -303,6 +454,7 @@ if (nativeRuns.length) {
   }
   console.log(line);
 }
+for (const l of turnBench) console.log('turn bench, ' + l);
 const pct = (a) => { const s = [...a].sort((x, y) => x - y); const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))]; return `min ${s[0].toFixed(1)}, median ${q(0.5).toFixed(1)}, p90 ${q(0.9).toFixed(1)}, max ${s.at(-1).toFixed(1)} ms`; };
 for (const [hostName, lat] of Object.entries(stopLat)) {
   console.log(`stop -> bestmove, ${hostName}, ${lat.length} trials: ${pct(lat)}  [${lat.map((x) => x.toFixed(1)).join(' ')}]`);
