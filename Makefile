@@ -186,7 +186,9 @@ test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
 # Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
-# worker), nps native/node/Chromium, load time, stop latency, size. CONFIGS, DEPTH, ROUNDS.
+# worker, mirrored and rotated order, engine-thread CPU), turn cost, nps native/node/Chromium,
+# load time, stop latency, size. CONFIGS, DEPTH, ROUNDS, WARMUP, TRIALS, TURNS, STEPS, HOSTS
+# (see tests/wasm/figures.mjs), e.g. CONFIGS='off,off#2,5,on,20' DEPTH=9 ROUNDS=10.
 wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
 
@@ -270,7 +272,7 @@ gauntlet:
 # Anchor pairings use the clock: run them on a quiet machine.
 CALIBRATE_GAMES    ?= 40
 CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \
-	novice:casual beginner:novice
+	candidate:sf2000 im:sf2000 gm:sf2250 novice:casual beginner:novice absolute:beginner
 .PHONY: calibrate-levels
 calibrate-levels:
 	mkdir -p $(MATCH_DIR)

@@ -34,7 +34,8 @@
 // ("off,off#2,on": off#2 against off is an A/A control of the method).
 // Environment: DEPTH, ROUNDS, WARMUP, TRIALS, HOSTS (node,chromium), NATIVE
 // (0: no native speed runs), STOP (0: no stop-latency trials), TURNS (turns
-// per back-to-back turn bench, 0: none).
+// per turn bench, 0: none), STEPS (thousands of computing steps between the
+// turns of the second turn bench).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,8 @@ const WARMUP = Number(process.env.WARMUP ?? 1);
 const TRIALS = Number(process.env.TRIALS || 20);
 const NATIVE = process.env.NATIVE !== '0';
 const STOP = process.env.STOP !== '0';
-const TURNS = Number(process.env.TURNS ?? 2000);
+const TURNS = Number(process.env.TURNS ?? 500);
+const STEPS = Number(process.env.STEPS ?? 1000);
 const CONFIGS = (process.env.CONFIGS || 'off,on').split(',').map((s) => s.trim());
 const HOSTS = (process.env.HOSTS || 'node,chromium').split(',');
 const POSITIONS = [
@@ -312,17 +314,26 @@ for (const hostName of HOSTS) {
     ? await processHost('node', process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-switch.wasm')], nodeMain)
     : await chromiumHost('azurite-switch.wasm');
   if (hostName === 'chromium' && host.threads().length !== 1) console.log(`warning: ${host.threads().length} DedicatedWorker threads; the thread CPU column sums them`);
-  // The cost of one turn alone: TURNS turns back to back, per wake-up path,
-  // wall time (the engine's clock) and CPU time of the engine thread.
+  // The cost of one turn alone, per wake-up path: TURNS turns back to back,
+  // then TURNS turns each after STEPS thousand steps of plain computing
+  // against the same computing without turns ("yield burn"): wall time (the
+  // engine's clock), CPU time of the engine thread, and the event loop's
+  // part of a turn (from posting the wake-up to its callback).
+  const cmdCost = async (cmd) => {
+    const th = host.threads();
+    const c0 = threadCPU(th);
+    const l = (await host.setup([cmd])).find((x) => x.startsWith('info string yield ' + cmd.split(' ')[1]));
+    return { us: Number(l.match(/ us (\d+)/)[1]), loop: Number(l.match(/ loop_us (\d+)/)[1]), cpu: (threadCPU(th) - c0) * 1e6 };
+  };
   for (let i = 0; i < 3 && TURNS > 0; i++) {
     for (const p of hostName === 'node' ? ['on'] : ['task', 'channel']) {
       await host.setup([`yield ${p}`]);
-      const th = host.threads();
-      const c0 = threadCPU(th);
-      const l = (await host.setup([`yield bench ${TURNS}`])).find((x) => x.startsWith('info string yield bench'));
-      const us = Number(l.match(/ us (\d+)/)[1]);
-      const cpu = (threadCPU(th) - c0) * 1e6;
-      turnBench.push(`${hostName} ${p}: ${TURNS} turns, ${(us / TURNS).toFixed(1)} us wall, ${(cpu / TURNS).toFixed(1)} us engine-thread cpu per turn (load ${load()})`);
+      const b0 = await cmdCost(`yield bench ${TURNS}`);
+      const bk = await cmdCost(`yield bench ${TURNS} ${STEPS}`);
+      const nk = await cmdCost(`yield burn ${TURNS} ${STEPS}`);
+      const per = (x) => (x / TURNS).toFixed(1);
+      turnBench.push(`${hostName} ${p}: back to back ${per(b0.us)} us wall, ${per(b0.cpu)} us cpu, event loop ${per(b0.loop)} us per turn; ` +
+        `after ${per(nk.cpu)} us of computing: +${per(bk.us - nk.us)} us wall, +${per(bk.cpu - nk.cpu)} us cpu, event loop ${per(bk.loop)} us per turn (load ${load()})`);
       console.log(turnBench.at(-1));
     }
   }
