@@ -11,7 +11,8 @@ const (
 	rfpMaxDepth    = 8   // reverse futility pruning only this close to the leaves
 	rfpMargin      = 80  // per ply of remaining depth
 	razorMaxDepth  = 3   // razoring: drop to quiescence when far below alpha
-	razorMargin    = 250 // per ply
+	razorMargin    = 250 // depth 1; from depth 2: razorBase + razorMargin × depth²
+	razorBase      = 300 // see razorMarginAt
 	nmpMinDepth    = 3   // null move needs this much depth left
 	nmpVerifyDepth = 12  // from this depth a null-move cutoff is verified
 	futilityDepth  = 8   // futility pruning of quiets up to this (reduced) depth
@@ -43,6 +44,21 @@ func lmpLimit(depth int, improving bool) int {
 		return 5 + 2*depth*depth
 	}
 	return 3 + depth*depth
+}
+
+// razorMarginAt is the razoring margin at depth 1..razorMaxDepth: 250 cp at
+// depth 1, then 1300 and 2550. A margin of 250 cp per ply sent the
+// attacker's nodes two or three plies after a queen sacrifice (a queen
+// down, about to mate with a quiet move) into quiescence, which has no
+// quiet moves: WAC.049, .222 and .241 (Qxh7+/Bf6 and a mate in 6) were
+// found at 1M nodes only with the wider margins. Depth 1 keeps 250: the
+// variant that also widened it (550) lost 17 Elo over 400 fixed-node games
+// (docs/strength.md, History of strength).
+func razorMarginAt(depth int) int {
+	if depth <= 1 {
+		return razorMargin
+	}
+	return razorBase + razorMargin*depth*depth
 }
 
 // negamax is the principal variation search below the root. pvNode is
@@ -139,7 +155,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 			}
 		}
 		// Razoring: hopeless at low depth unless a capture saves it.
-		if depth <= razorMaxDepth && eval+razorMargin*depth < alpha {
+		if depth <= razorMaxDepth && eval+razorMarginAt(depth) < alpha {
 			v := t.qsearch(alpha-1, alpha, ply)
 			if v < alpha {
 				return v
