@@ -6,8 +6,9 @@
 #   PAIRING   LEVEL:OPPONENT[:GAMES]
 #             LEVEL    a level id from web/levels.js (beginner, novice, …, master), or
 #                      elo<N>: UCI_LimitStrength at UCI_Elo=N, or skill<N>: Skill Level N,
-#                      1 s per move (for fitting the mapping)
-#             OPPONENT an anchor (sf1500, sf1750, sf2000, fairymax) or another level id
+#                      SKILL_MT ms per move (for fitting the mapping)
+#             OPPONENT an anchor (sf1500, sf1750, sf2000, sf2250, sf2500, fairymax) or
+#                      another level id
 #             GAMES    even number of games, default $GAMES (colour-reversed pairs)
 #
 # Each level plays exactly as the page plays it (web/play.js): the options of its
@@ -27,7 +28,7 @@
 # load-insensitive pilot; the anchors' ratings were measured at time controls).
 #
 # Environment: ANCHOR_TC (5+0.05) TIMEMARGIN (500) CONCURRENCY (1) GAMES (40)
-#   LEVEL_ST (30) SRAND (20261122) OUTDIR FASTCHESS BOOK HASH (16)
+#   LEVEL_ST (30) SKILL_MT (1000) SRAND (20261122) OUTDIR FASTCHESS BOOK HASH (16)
 #   RATED="club=1470,casual=1100"  ratings of opponent levels already measured, so the
 #   report prints the rating each pairing implies (the chain's transitive anchor).
 # Output: OUTDIR/<level>-vs-<opponent>.{pgn,out,log,summary.txt}, printed summaries.
@@ -45,6 +46,7 @@ TIMEMARGIN=${TIMEMARGIN:-500}
 CONCURRENCY=${CONCURRENCY:-1}
 GAMES=${GAMES:-40}
 LEVEL_ST=${LEVEL_ST:-30}
+SKILL_MT=${SKILL_MT:-1000}
 SRAND=${SRAND:-20261122}
 HASH=${HASH:-16}
 RATED=${RATED:-}
@@ -67,6 +69,8 @@ done <<EOF
 sf1500|1480|/usr/games/stockfish||option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=1500
 sf1750|1852|/usr/games/stockfish||option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=1750
 sf2000|2440|/usr/games/stockfish||option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=2000
+sf2250|2772|/usr/games/stockfish||option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=2250
+sf2500|2988|/usr/games/stockfish||option.Threads=1 option.UCI_LimitStrength=true option.UCI_Elo=2500
 fairymax|?|$PYTHON|$TOOLS/xb2uci.py -- /usr/games/fairymax|
 EOF
 
@@ -86,10 +90,10 @@ for pairing in "$@"; do
     IFS=: read -r a b _ <<<"$pairing"
     for id in "$a" "$b"; do
         if [[ $id =~ ^skill([0-9]+)$ ]]; then
-            L_MT[$id]=1000
+            L_MT[$id]=$SKILL_MT
             L_OPTS[$id]=$(printf 'option.OwnBook=true\toption.MultiPV=1\toption.UCI_AnalyseMode=false\toption.UCI_LimitStrength=false\toption.Skill Level=%s\toption.Book Variety=50' "${BASH_REMATCH[1]}")
         elif [[ $id =~ ^elo([0-9]+)$ ]]; then
-            L_MT[$id]=1000
+            L_MT[$id]=$SKILL_MT
             L_OPTS[$id]=$(printf 'option.OwnBook=true\toption.MultiPV=1\toption.UCI_AnalyseMode=false\toption.UCI_LimitStrength=true\toption.UCI_Elo=%s\toption.Book Variety=50' "${BASH_REMATCH[1]}")
         fi
     done

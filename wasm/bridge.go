@@ -305,11 +305,11 @@ func (r request) leavesEngineAlone() bool {
 	return true
 }
 
-// setYield handles "yield off|on|<ms>|task|channel|floor <n>|stats|bench <n>"
-// in measurement builds (see yieldMode). "floor <n>" sets the fewest hook
-// calls (n x 256 nodes) between turns, 0 the default; "stats" prints the
-// turns and the time spent in them since the last "yield stats"; "bench <n>"
-// makes n turns back to back and prints the time they took.
+// setYield handles "yield off|on|<ms>|task|channel|floor <n>|stats|bench
+// <n> [<k>]|burn <n> <k>" in measurement builds (see yieldMode). "floor <n>"
+// sets the fewest hook calls (n x 256 nodes) between turns, 0 the default;
+// "stats" prints the turns and the time spent in them since the last "yield
+// stats"; bench and burn: see yieldBench.
 func (b *bridge) setYield(arg string) {
 	if n, ok := strings.CutPrefix(arg, "floor "); ok {
 		f, err := strconv.Atoi(n)
@@ -321,35 +321,11 @@ func (b *bridge) setYield(arg string) {
 		b.output("info string yield " + arg)
 		return
 	}
-	if n, ok := strings.CutPrefix(arg, "bench "); ok {
-		// n turns back to back on the command goroutine (not a callback,
-		// so it may block): the cost of one turn without a search around it.
-		// "bench <n> <us>" computes for us microseconds between turns.
-		n, burn, _ := strings.Cut(n, " ")
-		k, err := strconv.Atoi(n)
-		us, err2 := strconv.Atoi(burn)
-		if burn == "" {
-			us, err2 = 0, nil
-		}
-		if err != nil || err2 != nil || k < 1 || k > 1e6 || us < 0 || us > 1e6 {
-			b.output("info string error: yield: want bench <n> [<us>], 1 <= n <= 1000000, 0 <= us <= 1000000, got " + strconv.Quote(arg))
+	for _, cmd := range []string{"bench ", "burn "} {
+		if rest, ok := strings.CutPrefix(arg, cmd); ok {
+			b.yieldBench(rest, cmd == "bench ")
 			return
 		}
-		b.hook.y.loopNs, b.hook.y.resumNs = 0, 0
-		t := time.Now()
-		x := uint64(1)
-		for range k {
-			for end := time.Now().Add(time.Duration(us) * time.Microsecond); time.Now().Before(end); {
-				for range 1000 {
-					x = x*6364136223846793005 + 1442695040888963407
-				}
-			}
-			b.hook.y.yield()
-		}
-		b.output("info string yield bench " + n + " us " + strconv.FormatInt(time.Since(t).Microseconds(), 10) +
-			" loop_us " + strconv.FormatInt(b.hook.y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(b.hook.y.resumNs/1000, 10) +
-			" x " + strconv.FormatUint(x&1, 10))
-		return
 	}
 	switch arg {
 	case "stats":
@@ -379,4 +355,42 @@ func (b *bridge) setYield(arg string) {
 		b.hook.setInterval(time.Duration(ms * float64(time.Millisecond)))
 	}
 	b.output("info string yield " + arg)
+}
+
+// yieldBench runs "yield bench <n> [<k>]" and "yield burn <n> <k>" in
+// measurement builds: n times k thousand steps of plain computing (k = 0:
+// none), each followed by a turn of the event loop (bench) or not (burn). It
+// runs on the command goroutine, not in a callback, so it may block. The
+// difference between the two is what the turns cost once the thread has
+// computed for a while, without a search around them.
+func (b *bridge) yieldBench(arg string, turns bool) {
+	n, steps, _ := strings.Cut(arg, " ")
+	k, err := strconv.Atoi(n)
+	m, err2 := strconv.Atoi(steps)
+	if steps == "" {
+		m, err2 = 0, nil
+	}
+	if err != nil || err2 != nil || k < 1 || k > 1e6 || m < 0 || m > 1e6 {
+		b.output("info string error: yield: want bench|burn <n> [<k>], 1 <= n <= 1000000, 0 <= k <= 1000000, got " + strconv.Quote(arg))
+		return
+	}
+	y := b.hook.y
+	y.loopNs, y.resumNs = 0, 0
+	t := time.Now()
+	x := uint64(1)
+	for range k {
+		for range m * 1000 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+		if turns {
+			y.yield()
+		}
+	}
+	what := "burn "
+	if turns {
+		what = "bench "
+	}
+	b.output("info string yield " + what + arg + " us " + strconv.FormatInt(time.Since(t).Microseconds(), 10) +
+		" loop_us " + strconv.FormatInt(y.loopNs/1000, 10) + " resume_us " + strconv.FormatInt(y.resumNs/1000, 10) +
+		" x " + strconv.FormatUint(x&1, 10))
 }

@@ -17,14 +17,12 @@ const (
 	hookInterval = time.Millisecond
 	// loopInterval is how often the hook hands the thread to the event loop
 	// when no shared stop flag is installed: a stop waits for the next turn,
-	// half an interval on average. A turn costs more than its own 60-120 us
-	// of CPU (a back-to-back turn, Chromium worker): inside a search a turn
-	// took 0.3-0.7 ms of wall time at load average 8-10 on 2 cores, and at
-	// 5 ms the worker thread spent a median 12.7 % more CPU on the same
-	// searches than without turns (make wasm-figures, 6 rounds), at 10 ms
-	// -0.7 % (quartiles -1.0 .. +2.1 %), with stop -> bestmove at median
-	// 8.5 ms, max 25 ms (20 trials). 20 ms pushed the median stop latency
-	// to 12 ms, past the 10 ms aim.
+	// half an interval on average. A turn inside a search took 0.26-1.0 ms
+	// of wall time at load average 8-14 on 2 cores (a back-to-back turn
+	// costs 45-126 us of CPU), 2.4-5.7 % of search time at 10 ms, 2.9-5.1 %
+	// at 5 ms (the 512-node floor binds under load). Stop -> bestmove had a
+	// median of 4.9-9.4 ms at 10 ms in every run; 20 ms missed the 10 ms
+	// aim (median 11.9-18.0 ms). docs/protocol.md has the runs.
 	loopInterval = 10 * time.Millisecond
 	// loopIntervalShared is the event-loop interval when the page shares a
 	// stop flag: stop no longer needs the event loop, only isready and the
@@ -38,7 +36,7 @@ const (
 	// keeps turns from eating the little CPU the search gets: under node at
 	// load average 30 on 2 cores, a turn at every call cost 13-25 % CPU. A
 	// floor of 4 calls (1024 nodes) made stop wait up to 101 ms in Chromium
-	// at load 9 (20 trials; 25 ms with 2), so it stays at 2.
+	// at load 9 (20 trials; 25 ms with 2, same run), so it stays at 2.
 	minCallsPerTurn = 2
 )
 

@@ -1,12 +1,13 @@
 // levels.js: the named strength levels offered in play mode and the engine options
 // each one sets. Each Elo figure is MEASURED (docs/strength.md, "Strength levels";
 // `make calibrate-levels`): the level, played exactly as this page plays it, against
-// Stockfish 15.1 at UCI_Elo 1500/1750/2000 (rated 1480/1852/2440 in
-// ../shared/tools/README.md); the levels below the weakest anchor are tied to it
-// through level-vs-level matches, so their figures are transitive and less certain
-// (± 150-200). Each UCI_Elo is one of the engine's calibration rows
-// (engine/session/strength.go, a test checks it), so the page plays the very setting
-// that was measured.
+// Stockfish 15.1 at UCI_Elo 1500/1750/2000/2250/2500 (rated 1480/1852/2440/2772/2988 in
+// ../shared/tools/README.md) at 50 000 nodes per move; the levels below the weakest
+// anchor are tied to it through level-vs-level matches, so their figures are transitive.
+// One joint fit of all games, rounded to 50; 95 % intervals ±75 (Club) to ±245
+// (Expert), ±135 for Absolute beginner. Each UCI_Elo is one of the engine's calibration
+// rows (engine/session/strength.go, a test checks it), so the page plays the very
+// setting that was measured.
 
 export const ELO_PROVISIONAL = false;
 
@@ -16,13 +17,17 @@ export const ELO_PROVISIONAL = false;
  * Book Variety makes weaker levels pick from more book moves so openings vary.
  */
 export const LEVELS = [
+  { id: 'absolute', name: 'Absolute beginner', elo: 600, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 600, 'Book Variety': 100 } },
   { id: 'beginner', name: 'Beginner', elo: 750, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 750, 'Book Variety': 100 } },
-  { id: 'novice', name: 'Novice', elo: 950, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 950, 'Book Variety': 90 } },
+  { id: 'novice', name: 'Novice', elo: 900, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 900, 'Book Variety': 90 } },
   { id: 'casual', name: 'Casual', elo: 1050, movetime: 600, options: { UCI_LimitStrength: true, UCI_Elo: 1050, 'Book Variety': 80 } },
-  { id: 'club', name: 'Club player', elo: 1350, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1350, 'Book Variety': 70 } },
+  { id: 'club', name: 'Club player', elo: 1300, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1300, 'Book Variety': 70 } },
   { id: 'strong', name: 'Strong club', elo: 1700, movetime: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1700, 'Book Variety': 60 } },
   { id: 'expert', name: 'Expert', elo: 1750, movetime: 1500, options: { UCI_LimitStrength: true, UCI_Elo: 1750, 'Book Variety': 50 } },
-  { id: 'master', name: 'Master', elo: 1900, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 1900, 'Book Variety': 40 } },
+  { id: 'master', name: 'Master', elo: 2000, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2000, 'Book Variety': 40 } },
+  { id: 'candidate', name: 'Candidate master', elo: 2200, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2200, 'Book Variety': 35 } },
+  { id: 'im', name: 'International master', elo: 2350, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2350, 'Book Variety': 30 } },
+  { id: 'gm', name: 'Grandmaster', elo: 2600, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2600, 'Book Variety': 25 } },
   { id: 'full', name: 'Full strength', elo: null, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
 ];
 

@@ -2,6 +2,7 @@ package search
 
 import (
 	"flag"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -79,8 +80,12 @@ func TestSuite(t *testing.T) {
 		nps = uint64(float64(nodes) / elapsed.Seconds())
 	}
 	t.Logf("failed: %s", strings.Join(failed, ", "))
-	t.Logf("%s: solved %d/%d (nodes %d per position; total nodes %d, time %v, nps %d)",
-		*suiteFile, solved, len(entries), *suiteNodes, nodes, elapsed.Round(time.Millisecond), nps)
+	budget := fmt.Sprintf("nodes %d per position", *suiteNodes)
+	if *suiteTime > 0 {
+		budget = fmt.Sprintf("movetime %v per position, %d threads", *suiteTime, *suiteThreads)
+	}
+	t.Logf("%s: solved %d/%d (%s; total nodes %d, time %v, nps %d)",
+		*suiteFile, solved, len(entries), budget, nodes, elapsed.Round(time.Millisecond), nps)
 }
 
 // sanIn reports whether m matches one of the SAN moves (check marks and

@@ -21,7 +21,9 @@ import (
 //     left to a tactic it did not see, a capture it passed up, a slow plan,
 //     never a queen thrown away (the margin stays below a rook's worth);
 //   - never plays a move that lets the opponent mate at once, nor a line its
-//     search scores as getting mated, when another move avoids it.
+//     search scores as getting mated, when another move avoids it;
+//   - rarely walks its king while the opponent has a queen (idleKingWeight),
+//     unless that is its search's best move.
 //
 // The draw uses the session's seeded generator, so a fixed Config.Seed
 // reproduces a game.
@@ -43,7 +45,9 @@ type weakParams struct {
 // a depth-1 search (captures resolved by quiescence) drawing among its 12
 // best moves with a wide margin, so it drops pieces to two-move tactics and
 // misses wins, but does not leave a piece hanging more often than the draw
-// allows. The node caps bind only at the top (and guard against explosions
+// allows. Above skill 16 the rows trade MultiPV lines and margin for depth:
+// skill 19 is a 14-ply search that strays only among moves within 10 cp of
+// its best. The node caps bind only at the top (and guard against explosions
 // below); they keep a move under about a second in the browser (the wasm
 // build searches about 230k nodes per CPU-second, docs/protocol.md), so the
 // page's movetime never cuts a weakened search short and a level plays the
@@ -57,7 +61,12 @@ var weakTable = [...]struct {
 	{8, weakParams{depth: 3, nodes: 80000, lines: 6, margin: 200, temp: 55}},
 	{12, weakParams{depth: 5, nodes: 100000, lines: 5, margin: 120, temp: 30}},
 	{16, weakParams{depth: 7, nodes: 150000, lines: 4, margin: 60, temp: 15}},
-	{maxSkill, weakParams{depth: 9, nodes: 200000, lines: 4, margin: 30, temp: 6}},
+	{17, weakParams{depth: 8, nodes: 150000, lines: 3, margin: 45, temp: 12}},
+	{18, weakParams{depth: 10, nodes: 150000, lines: 2, margin: 30, temp: 8}},
+	{19, weakParams{depth: 14, nodes: 150000, lines: 2, margin: 10, temp: 3}},
+	// maxSkill is full strength, never weakened: this row only bounds the
+	// interpolation for fractional levels above 19.
+	{maxSkill, weakParams{depth: 16, nodes: 150000, lines: 1, margin: 0, temp: 1}},
 }
 
 // weakParamsAt interpolates weakTable at level (clamped to [0, maxSkill]).
@@ -79,26 +88,30 @@ func weakParamsAt(level float64) weakParams {
 	}
 }
 
-// eloLevels maps UCI_Elo onto the level, piecewise linearly. Each row but
-// the last is a level whose Elo was measured against the shared anchors
-// (docs/strength.md, "Strength levels", 2026-11-22: one joint fit of 629
-// games; 95 % intervals ±93 at skill 10 to ±245 at skills 14 and 16), so
-// UCI_Elo means that rating on the anchors' scale. UCI_Elo below the first
-// row plays as the first row (skill 4, measured 771: skills 0-3 are weaker
-// but reachable only through Skill Level). The last row is not measured: it
-// continues toward full strength (about 2870 in the 10+0.1 gauntlet).
+// eloLevels maps UCI_Elo onto the level, piecewise linearly. Every row is a
+// level whose Elo was measured against the shared anchors (docs/strength.md,
+// "Strength levels": one joint fit of the session-2 and session-3 games;
+// 95 % intervals from ±75 at skill 10 to ±245 at skill 14), rounded to 50,
+// so UCI_Elo means that rating on the anchors' scale. UCI_Elo below the
+// first row plays as the first row (skill 2, measured 597: skills 0 and 1 are
+// weaker, about 380 and 420, but reachable only through Skill Level); MaxElo
+// is the last row, skill 19 (measured 2579). Full strength (Skill Level 20, or
+// UCI_LimitStrength off) is about 2880 in the native 10+0.1 gauntlet.
 var eloLevels = [...]struct {
 	elo   int
 	level float64
 }{
+	{600, 2},
 	{750, 4},
-	{950, 6},
+	{900, 6},
 	{1050, 8},
-	{1350, 10},
+	{1300, 10},
 	{1700, 12},
 	{1750, 14},
-	{1900, 16},
-	{MaxElo, 18},
+	{2000, 16},
+	{2200, 17},
+	{2350, 18},
+	{MaxElo, 19},
 }
 
 // eloToLevel returns the level for a UCI_Elo value (clamped to the table).
@@ -230,7 +243,9 @@ const mateScore = 50000
 // choose draws a move among the complete lines whose score is within margin
 // of the best, each weighted exp(-loss/temp); rnd supplies random bits.
 // A line the search scores as mated, or (with pos given) a move after which
-// the opponent mates at once, is never drawn while another line avoids it.
+// the opponent mates at once, is never drawn while another line avoids it;
+// an idle king move (with pos given) other than the best line has its weight
+// scaled by idleKingWeight.
 func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func() uint64) (board.Move, bool) {
 	var pool []candidate
 	for _, l := range c.complete() {
@@ -253,6 +268,9 @@ func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func(
 		mated := l.score <= -mateScore && bestScore > -mateScore
 		if loss <= margin && !mated {
 			weights[i] = math.Exp(-loss / temp)
+			if loss > 0 && pos != nil && idleKingMove(pos, l.move) {
+				weights[i] *= idleKingWeight
+			}
 			total += weights[i]
 		}
 	}
@@ -269,6 +287,23 @@ func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func(
 		}
 	}
 	return board.NoMove, false
+}
+
+// idleKingWeight scales the draw weight of an idle king move (idleKingMove)
+// that is not the search's best line. A shallow search sees nothing wrong in
+// Kf1-e2-d3 while the queens are on, so the plain draw made weak levels walk
+// their king about: 4.5-5.0 % of their middlegame moves at skills 0-4 in the
+// session-2 calibration games against 1.4 % for Stockfish at UCI_Elo 1500 (the
+// commit that added this gives the counts after). A beginner blunders pieces;
+// it does not take its king for a walk with the queens on the board.
+const idleKingWeight = 0.1
+
+// idleKingMove reports whether m (legal in pos) is a king move that is not
+// castling, not a capture and not an answer to check, made while the opponent
+// still has a queen: the kind of king move a human keeps for the endgame.
+func idleKingMove(pos *board.Position, m board.Move) bool {
+	return m.Piece().Type() == board.King && !m.IsCastle() && !m.IsCapture() &&
+		!pos.InCheck() && pos.Pieces(pos.Side().Other(), board.Queen) != 0
 }
 
 // allowsMateInOne reports whether, after m (legal in pos), the opponent has

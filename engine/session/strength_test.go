@@ -277,3 +277,77 @@ func join(moves []string) string {
 	}
 	return out
 }
+
+func TestIdleKingMove(t *testing.T) {
+	const open = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5"
+	tests := []struct {
+		name, fen, move string
+		want            bool
+	}{
+		{"king-walk-with-queens-on", open, "e1e2", true},
+		{"king-to-f1-with-queens-on", open, "e1f1", true},
+		{"castling", open, "e1g1", false},
+		{"knight-move", open, "f3g5", false},
+		{"check-evasion", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1f1", false},
+		{"king-capture", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1d2", false},
+		{"endgame-no-enemy-queen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "e1f2", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pos, err := board.ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := pos.ParseUCIMove(tc.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := idleKingMove(pos, m); got != tc.want {
+				t.Fatalf("idleKingMove(%s) = %v, want %v", tc.move, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestChooseDampsIdleKingMoves pins the fix for weak levels walking their king
+// about: an idle king move scored like a quiet developing move is drawn about
+// idleKingWeight times as often, and still played when it is the best line.
+func TestChooseDampsIdleKingMoves(t *testing.T) {
+	pos, err := board.ParseFEN("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mv := func(s string) board.Move {
+		m, err := pos.ParseUCIMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	best, quiet, king := mv("e1g1"), mv("d2d3"), mv("e1e2")
+	seq := uint64(0)
+	rnd := func() uint64 { seq += 0x9e3779b97f4a7c15; return seq }
+	draw := func(c *candidates) map[board.Move]int {
+		counts := map[board.Move]int{}
+		for i := 0; i < 4000; i++ {
+			m, _ := c.choose(pos, 300, 100, rnd)
+			counts[m]++
+		}
+		return counts
+	}
+	var c candidates
+	for k, l := range []candidate{{best, 40}, {quiet, 20}, {king, 20}} {
+		c.observe(search.Info{Kind: search.InfoPV, MultiPV: k + 1, Depth: 2, Score: search.Score{CP: int(l.score)}, PV: []board.Move{l.move}})
+	}
+	counts := draw(&c)
+	if ratio := float64(counts[king]) / float64(counts[quiet]); ratio < idleKingWeight/2 || ratio > idleKingWeight*2 {
+		t.Fatalf("counts %v: king move drawn %.3f times as often as an equal quiet move, want about %v", counts, ratio, idleKingWeight)
+	}
+	var top candidates
+	for k, l := range []candidate{{king, 40}, {quiet, 39}} {
+		top.observe(search.Info{Kind: search.InfoPV, MultiPV: k + 1, Depth: 2, Score: search.Score{CP: int(l.score)}, PV: []board.Move{l.move}})
+	}
+	if counts := draw(&top); counts[king] < counts[quiet]/2 {
+		t.Fatalf("counts %v: the best line is a king move and must not be damped", counts)
+	}
+}

@@ -8,10 +8,10 @@ import { EnginePool } from '../../web/embed/engine-pool.js';
 test('parseAttributes: values, aliases and a message per bad attribute', () => {
   const rows = [
     { name: 'defaults', attrs: {}, config: { mode: 'view', level: 'casual', orientation: 'w', lines: 1 }, errors: [] },
-    { name: 'play-black-level-number', attrs: { mode: 'play', orientation: 'Black', level: '1' }, config: { mode: 'play', orientation: 'b', level: 'beginner' }, errors: [] },
+    { name: 'play-black-level-number', attrs: { mode: 'play', orientation: 'Black', level: '2' }, config: { mode: 'play', orientation: 'b', level: 'beginner' }, errors: [] },
     { name: 'analyze-alias', attrs: { mode: 'analyze', lines: '3' }, config: { mode: 'analyse', lines: 3 }, errors: [] },
     { name: 'unknown-mode', attrs: { mode: 'blitz' }, config: { mode: 'view' }, errors: ['Unknown mode "blitz": use play, analyse or view.'] },
-    { name: 'bad-level', attrs: { level: '9' }, config: { level: 'casual' }, errors: [/^Unknown level "9": use 1 to 8 or one of beginner, /] },
+    { name: 'bad-level', attrs: { level: '13' }, config: { level: 'casual' }, errors: [/^Unknown level "13": use 1 to 12 or one of absolute, beginner, /] },
     { name: 'bad-orientation', attrs: { orientation: 'up' }, config: { orientation: 'w' }, errors: ['Unknown orientation "up": use white or black.'] },
     { name: 'bad-lines', attrs: { lines: '0' }, config: { lines: 1 }, errors: ['Bad lines "0": use a whole number from 1 to 5.'] },
     { name: 'fen-and-pgn', attrs: { fen: '8/8/8/8/8/8/8/K6k w - - 0 1', 'pgn-src': 'a.pgn' }, config: {}, errors: ['Both fen and pgn-src are set: use one of them.'] },

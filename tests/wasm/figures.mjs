@@ -34,7 +34,8 @@
 // ("off,off#2,on": off#2 against off is an A/A control of the method).
 // Environment: DEPTH, ROUNDS, WARMUP, TRIALS, HOSTS (node,chromium), NATIVE
 // (0: no native speed runs), STOP (0: no stop-latency trials), TURNS (turns
-// per back-to-back turn bench, 0: none).
+// per turn bench, 0: none), STEPS (thousands of computing steps between the
+// turns of the second turn bench).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +52,8 @@ const WARMUP = Number(process.env.WARMUP ?? 1);
 const TRIALS = Number(process.env.TRIALS || 20);
 const NATIVE = process.env.NATIVE !== '0';
 const STOP = process.env.STOP !== '0';
-const TURNS = Number(process.env.TURNS ?? 2000);
+const TURNS = Number(process.env.TURNS ?? 500);
+const STEPS = Number(process.env.STEPS ?? 1000);
 const CONFIGS = (process.env.CONFIGS || 'off,on').split(',').map((s) => s.trim());
 const HOSTS = (process.env.HOSTS || 'node,chromium').split(',');
 const POSITIONS = [
@@ -306,26 +308,37 @@ const results = {};        // host -> config -> [merged runs of one round] per r
 const nativeRuns = [];
 const stopLat = {};
 const turnBench = [];
+const blocks = {};          // host -> [config -> merged twin runs of one position] per block
 for (const hostName of HOSTS) {
   const host = hostName === 'node'
     ? await processHost('node', process.execPath, [RUNNER, '--wasm', path.join(tmp, 'azurite-switch.wasm')], nodeMain)
     : await chromiumHost('azurite-switch.wasm');
   if (hostName === 'chromium' && host.threads().length !== 1) console.log(`warning: ${host.threads().length} DedicatedWorker threads; the thread CPU column sums them`);
-  // The cost of one turn alone: TURNS turns back to back, per wake-up path,
-  // wall time (the engine's clock) and CPU time of the engine thread.
+  // The cost of one turn alone, per wake-up path: TURNS turns back to back,
+  // then TURNS turns each after STEPS thousand steps of plain computing
+  // against the same computing without turns ("yield burn"): wall time (the
+  // engine's clock), CPU time of the engine thread, and the event loop's
+  // part of a turn (from posting the wake-up to its callback).
+  const cmdCost = async (cmd) => {
+    const th = host.threads();
+    const c0 = threadCPU(th);
+    const l = (await host.setup([cmd])).find((x) => x.startsWith('info string yield ' + cmd.split(' ')[1]));
+    return { us: Number(l.match(/ us (\d+)/)[1]), loop: Number(l.match(/ loop_us (\d+)/)[1]), cpu: (threadCPU(th) - c0) * 1e6 };
+  };
   for (let i = 0; i < 3 && TURNS > 0; i++) {
     for (const p of hostName === 'node' ? ['on'] : ['task', 'channel']) {
       await host.setup([`yield ${p}`]);
-      const th = host.threads();
-      const c0 = threadCPU(th);
-      const l = (await host.setup([`yield bench ${TURNS}`])).find((x) => x.startsWith('info string yield bench'));
-      const us = Number(l.match(/ us (\d+)/)[1]);
-      const cpu = (threadCPU(th) - c0) * 1e6;
-      turnBench.push(`${hostName} ${p}: ${TURNS} turns, ${(us / TURNS).toFixed(1)} us wall, ${(cpu / TURNS).toFixed(1)} us engine-thread cpu per turn (load ${load()})`);
+      const b0 = await cmdCost(`yield bench ${TURNS}`);
+      const bk = await cmdCost(`yield bench ${TURNS} ${STEPS}`);
+      const nk = await cmdCost(`yield burn ${TURNS} ${STEPS}`);
+      const per = (x) => (x / TURNS).toFixed(1);
+      turnBench.push(`${hostName} ${p}: back to back ${per(b0.us)} us wall, ${per(b0.cpu)} us cpu, event loop ${per(b0.loop)} us per turn; ` +
+        `after ${per(nk.cpu)} us of computing: +${per(bk.us - nk.us)} us wall, +${per(bk.cpu - nk.cpu)} us cpu, event loop ${per(bk.loop)} us per turn (load ${load()})`);
       console.log(turnBench.at(-1));
     }
   }
   results[hostName] = Object.fromEntries(CONFIGS.map((c) => [c, []]));
+  blocks[hostName] = [];
   // Per position, every setting runs twice in mirrored order (A B C C B A),
   // which cancels a linear drift; the order is rotated from one position to
   // the next (B C A A C B, …), so every setting takes every slot equally
@@ -337,10 +350,14 @@ for (const hostName of HOSTS) {
     for (const pos of POSITIONS) {
       const k = rot++ % CONFIGS.length;
       const base = [...CONFIGS.slice(k), ...CONFIGS.slice(0, k)];
+      const block = Object.fromEntries(CONFIGS.map((c) => [c, []]));
       for (const cfg of [...base, ...[...base].reverse()]) {
         await host.setup(settings(cfg, hostName));
-        byCfg[cfg].push(await workload(host, true, [pos]));
+        const w = await workload(host, true, [pos]);
+        byCfg[cfg].push(w);
+        block[cfg].push(w);
       }
+      if (r >= 0) blocks[hostName].push(Object.fromEntries(CONFIGS.map((c) => [c, merge(block[c])])));
     }
     const row = [];
     for (const cfg of CONFIGS) {
@@ -412,6 +429,16 @@ for (const [hostName, byCfg] of Object.entries(results)) {
       `     engine-thread cpu ${spread(cpuCost)}\n` +
       `     time in turns ${spread(turnShare)} of engine time; ${quart(perSec, 0.5).toFixed(0)} turns/s, ${quart(usPerTurn, 0.5).toFixed(0)} us/turn (medians)\n` +
       `     nps per round: ${npsCost.map(fmtPct).join(' ')}`);
+  }
+  // The same per position block (a setting's two runs against the two off
+  // runs beside them): shorter comparisons, more of them, so the median is
+  // less at the mercy of a neighbour's burst.
+  const bl = blocks[hostName];
+  console.log(`yield cost, ${hostName}, per position block (${bl.length} blocks), median [quartiles; extremes]:`);
+  for (const cfg of CONFIGS.slice(1)) {
+    const npsCost = bl.map((b) => 1 - nps(b[cfg]) / nps(b.off));
+    const cpuCost = bl.map((b) => b[cfg].tcpu / b.off.tcpu - 1);
+    console.log(`  [${cfg}] nps ${spread(npsCost)}; engine-thread cpu ${spread(cpuCost)}`);
   }
 }
 const medNps = (runs) => Math.round(median(runs.map(nps)));
