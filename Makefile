@@ -75,6 +75,16 @@ bench-perft:
 	    done; done'
 	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
 
+# Executed wasm instructions per search node, by function, of the wasm
+# TestBenchPrint at ICOUNT_DEPTH (tools/wasm-icount.mjs): a figure that does
+# not depend on the machine's load, for comparing wasm builds. Needs wabt.
+ICOUNT_DEPTH ?= 7
+.PHONY: wasm-icount
+wasm-icount:
+	@mkdir -p dist/bench
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
+
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
 WAC_NODES ?= 1000000

@@ -38,15 +38,13 @@ func (p *Position) MakeMove(m Move) {
 	from, to := m.From()&63, m.To()&63
 	pc := m.Piece() & 15
 
-	key := st.key ^ sideKey ^ castleKeys[st.castle&15]
-	if st.ep != NoSquare {
-		key ^= epKeys[st.ep.File()]
-		st.ep = NoSquare
-	}
+	// The en-passant key comes from a table that holds 0 for NoSquare and
+	// the move number grows by the mover's colour: no branches, which in
+	// Go's wasm code are jumps through the function's dispatch table.
+	key := st.key ^ sideKey ^ castleKeys[st.castle&15] ^ epKeyOf[st.ep&127]
+	st.ep = NoSquare
 	st.halfmove++
-	if us == Black {
-		st.fullmove++
-	}
+	st.fullmove += int32(us)
 
 	if cap := m.Captured() & 15; cap != NoPiece {
 		capSq := to

@@ -21,6 +21,11 @@ var (
 	castleKeys [16]uint64     // XOR of the keys of each set right
 	epKeys     [8]uint64
 	sideKey    uint64 // XORed in when White is to move
+
+	// epKeyOf[sq] is the key of the en-passant square sq (its file's key),
+	// and 0 for NoSquare and the other indexes past the board, so MakeMove
+	// removes the old square's key without testing for one.
+	epKeyOf [128]uint64
 )
 
 func init() {
@@ -41,6 +46,9 @@ func init() {
 	}
 	for f := 0; f < 8; f++ {
 		epKeys[f] = polyglotRandom64[772+f]
+	}
+	for sq := Square(0); sq < 64; sq++ {
+		epKeyOf[sq] = epKeys[sq.File()]
 	}
 	sideKey = polyglotRandom64[780]
 }

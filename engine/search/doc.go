@@ -53,9 +53,11 @@
 //	negamax.go     the PVS node: TT cutoffs, pruning, extensions, LMR
 //	qsearch.go     quiescence search with SEE and delta pruning
 //	picker.go      the staged lazy move picker
+//	pickbest*.go   its selection step (branch-free in the js/wasm build)
 //	history.go     killers, counter-moves, butterfly/continuation/capture history
 //	see.go         static exchange evaluation
 //	tt.go          the lock-free transposition table
+//	atomics*.go    TT words and the stop flag: atomic natively, plain words in js/wasm
 //	score.go       score encoding, mate distances, TT score adjustment
 //	time.go        time allocation (soft/hard limits), clock-check spacing, the stop rule
 //	thread.go      per-thread state, node counting, PV table

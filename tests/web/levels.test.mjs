@@ -33,6 +33,8 @@ test('levels are measured, ordered and labelled with their Elo', () => {
   }
   const full = LEVELS[LEVELS.length - 1];
   assert.equal(full.options.UCI_LimitStrength, false, 'the last level is full strength');
+  assert.ok(full.elo > prev, `full strength's ${full.elo} not above the strongest limited level (${prev})`);
+  assert.equal(levelLabel(full), `Full strength (~${full.elo})`);
   assert.equal(levelById('nonsense').id, DEFAULT_LEVEL);
 });
 

@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// wasm-icount.mjs runs a GOOS=js GOARCH=wasm test binary with a counter on
+// every straight-line run of wasm instructions and prints how many
+// instructions each function executed: a measure of a wasm change that,
+// unlike the clock, does not depend on the machine's load. Per search node
+// when the output has "Nodes searched: N", per node of the perft row when it
+// has "BenchmarkPerft/…", else in total.
+//   node tools/wasm-icount.mjs X.wasm [test flags…]      (`make wasm-icount`)
+// It needs wasm2wat and wat2wasm (Debian package wabt). A run is about as
+// slow as the plain binary under node, times 2 to 4.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const [bin, ...args] = process.argv.slice(2);
+if (!bin) {
+  console.error('usage: node tools/wasm-icount.mjs X.wasm [test flags…]');
+  process.exit(2);
+}
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'icount-'));
+execFileSync('wasm2wat', [bin, '-o', path.join(dir, 'in.wat')]);
+
+// A run ends at every control instruction, so each run is entered only at its
+// start and one counter update per run counts its instructions exactly.
+const control = new Set(['block', 'loop', 'if', 'else', 'end', 'br', 'br_if', 'br_table',
+  'return', 'call', 'call_indirect', 'unreachable']);
+const names = [];
+const out = [];
+let body = null;
+const flush = (lines, fn) => {
+  let run = [];
+  const emit = () => {
+    const n = run.filter((l) => l.trim() !== '').length;
+    if (n) out.push(`global.get $__ic${fn}`, `i64.const ${n}`, 'i64.add', `global.set $__ic${fn}`);
+    out.push(...run);
+    run = [];
+  };
+  for (const l of lines) {
+    run.push(l);
+    if (control.has(l.trim().split(/\s+/)[0])) emit();
+  }
+  emit();
+};
+const count = (s, c) => s.split(c).length - 1;
+let declared = false;
+for (const line of fs.readFileSync(path.join(dir, 'in.wat'), 'utf8').split('\n')) {
+  if (body !== null) {
+    const t = line.trim();
+    if (body.length === 0 && /^\((local|param|result)/.test(t)) { out.push(line); continue; }
+    if (count(line, '(') < count(line, ')')) { // the last instruction, with the function's ')'
+      body.push(line.replace(/\)\s*$/, ''));
+      flush(body, names.length - 1);
+      body = null;
+      out.push('  )');
+      continue;
+    }
+    body.push(line);
+    continue;
+  }
+  if (line.startsWith('  (func ')) {
+    names.push(line.trim().split(/\s+/)[1]);
+    out.push(line);
+    if (count(line, '(') > count(line, ')')) body = [];
+    continue;
+  }
+  if (line.startsWith('  (export') && !declared) { // after the module's own globals
+    declared = true;
+    names.forEach((_, i) => out.push(`  (global $__ic${i} (mut i64) (i64.const 0))`));
+    names.forEach((_, i) => out.push(`  (export "__ic${i}" (global $__ic${i}))`));
+  }
+  out.push(line);
+}
+fs.writeFileSync(path.join(dir, 'out.wat'), out.join('\n'));
+execFileSync('wat2wasm', [path.join(dir, 'out.wat'), '-o', path.join(dir, 'out.wasm')]);
+
+// Run it as go_js_wasm_exec does, watching the output for the node count.
+const goroot = process.env.GOROOT || execFileSync('go', ['env', 'GOROOT']).toString().trim();
+const require = createRequire(import.meta.url);
+globalThis.require = require;
+globalThis.fs = fs;
+globalThis.path = path;
+globalThis.crypto ??= require('node:crypto');
+require(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js'));
+// Go's os.Stdout goes through fs.write, the runtime's own prints through
+// fs.writeSync.
+let text = '';
+const see = (fd, buf) => { if (fd === 1 || fd === 2) text += Buffer.from(buf).toString(); };
+const { write, writeSync } = fs;
+fs.write = (fd, buf, ...rest) => { see(fd, buf); return write(fd, buf, ...rest); };
+fs.writeSync = (fd, buf, ...rest) => { see(fd, buf); return writeSync(fd, buf, ...rest); };
+const go = new globalThis.Go();
+go.argv = [bin, ...args];
+go.env = { TMPDIR: os.tmpdir(), ...process.env };
+go.exit = process.exit;
+const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'out.wasm')), go.importObject);
+process.on('exit', () => {
+  const rows = names.map((n, i) => [Number(instance.exports[`__ic${i}`].value), n]).filter((r) => r[0] > 0);
+  rows.sort((a, b) => b[0] - a[0]);
+  let per = 1;
+  let unit = 'in total';
+  const m = text.match(/Nodes searched: (\d+)/);
+  if (m) { per = Number(m[1]); unit = `per search node (${per} nodes)`; }
+  const total = rows.reduce((s, r) => s + r[0], 0);
+  const once = rows.filter((r) => /kpk|init/i.test(r[1])).reduce((s, r) => s + r[0], 0);
+  console.log(`wasm instructions ${unit}: ${(total / per).toFixed(0)}; without init and the KPK table build: ${((total - once) / per).toFixed(0)}`);
+  for (const [c, n] of rows.slice(0, Number(process.env.ICOUNT_TOP || 25))) {
+    console.log((c / per).toFixed(0).padStart(10) + ' ' + n.replace(/^\$github\.com_azurite_chess_azurite_engine_/, ''));
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+await go.run(instance);
