@@ -124,20 +124,16 @@ func minKey(m map[int]int) int {
 	return k
 }
 
-func TestAllowsMateInOne(t *testing.T) {
-	// Back rank: the rook on d1 guards e1 against Re8-e1#.
-	const backRank = "4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
-	tests := []struct {
-		name, fen, move string
-		want            bool
-	}{
-		{"rook-leaves-back-rank", backRank, "d1d2", true},
-		{"rook-to-e1-is-taken-with-mate", backRank, "d1e1", true},
-		{"king-to-f1", backRank, "g1f1", false},
-		{"luft", backRank, "h2h3", false},
-		{"fools-mate-allowed", "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2", "g2g4", true},
-		{"fools-mate-avoided", "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2", "e2e4", false},
-	}
+// moveCase is one row of a table test of a move predicate.
+type moveCase struct {
+	name, fen, move string
+	want            bool
+}
+
+// testMovePredicate runs fn over the rows and checks that it leaves the
+// position as it found it.
+func testMovePredicate(t *testing.T, fnName string, fn func(*board.Position, board.Move) bool, tests []moveCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			pos, err := board.ParseFEN(tc.fen)
@@ -148,14 +144,27 @@ func TestAllowsMateInOne(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := allowsMateInOne(pos, m); got != tc.want {
-				t.Fatalf("allowsMateInOne(%s) = %v, want %v", tc.move, got, tc.want)
+			if got := fn(pos, m); got != tc.want {
+				t.Fatalf("%s(%s) = %v, want %v", fnName, tc.move, got, tc.want)
 			}
 			if pos.FEN() != tc.fen {
 				t.Fatalf("position changed to %s", pos.FEN())
 			}
 		})
 	}
+}
+
+func TestAllowsMateInOne(t *testing.T) {
+	// Back rank: the rook on d1 guards e1 against Re8-e1#.
+	const backRank = "4r1k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1"
+	testMovePredicate(t, "allowsMateInOne", allowsMateInOne, []moveCase{
+		{"rook-leaves-back-rank", backRank, "d1d2", true},
+		{"rook-to-e1-is-taken-with-mate", backRank, "d1e1", true},
+		{"king-to-f1", backRank, "g1f1", false},
+		{"luft", backRank, "h2h3", false},
+		{"fools-mate-allowed", "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2", "g2g4", true},
+		{"fools-mate-avoided", "rnbqkbnr/pppp1ppp/8/4p3/8/5P2/PPPPP1PP/RNBQKBNR w KQkq - 0 2", "e2e4", false},
+	})
 }
 
 func TestChooseWithinMargin(t *testing.T) {
@@ -280,10 +289,7 @@ func join(moves []string) string {
 
 func TestIdleKingMove(t *testing.T) {
 	const open = "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2N2N2/PPPP1PPP/R1BQK2R w KQkq - 4 5"
-	tests := []struct {
-		name, fen, move string
-		want            bool
-	}{
+	testMovePredicate(t, "idleKingMove", idleKingMove, []moveCase{
 		{"king-walk-with-queens-on", open, "e1e2", true},
 		{"king-to-f1-with-queens-on", open, "e1f1", true},
 		{"castling", open, "e1g1", false},
@@ -291,22 +297,7 @@ func TestIdleKingMove(t *testing.T) {
 		{"check-evasion", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1f1", false},
 		{"king-capture", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1d2", false},
 		{"endgame-no-enemy-queen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "e1f2", false},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			pos, err := board.ParseFEN(tc.fen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := pos.ParseUCIMove(tc.move)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := idleKingMove(pos, m); got != tc.want {
-				t.Fatalf("idleKingMove(%s) = %v, want %v", tc.move, got, tc.want)
-			}
-		})
-	}
+	})
 }
 
 // TestChooseDampsIdleKingMoves pins the fix for weak levels walking their king
