@@ -26,6 +26,8 @@ function makeNode(parent, fen, move) {
     comment: '', // words after the move
     commentBefore: '', // words before it (opening a variation, or after one closed)
     nags: [], // numeric annotation glyphs, e.g. 2 for "?"
+    reviewNag: 0, // the NAG among nags that game review added (0: none), see review.js
+    reviewComment: '', // the comment review wrote, while comment is still that text
   };
 }
 
@@ -195,6 +197,8 @@ export class Game {
       if (n.comment) o.c = n.comment;
       if (n.commentBefore) o.b = n.commentBefore;
       if (n.nags.length) o.n = n.nags.slice();
+      if (n.reviewNag) o.r = n.reviewNag;
+      if (n.reviewComment && n.reviewComment === n.comment) o.rc = 1;
       if (n.children.length) o.k = n.children.map(enc);
       return o;
     };
@@ -231,6 +235,8 @@ export class Game {
         if (typeof item.c === 'string') n.comment = item.c;
         if (typeof item.b === 'string') n.commentBefore = item.b;
         if (Array.isArray(item.n)) n.nags = item.n.filter((x) => Number.isInteger(x) && x >= 0 && x < 256);
+        if (n.nags.includes(item.r)) n.reviewNag = item.r;
+        if (item.rc === 1 && n.comment) n.reviewComment = n.comment;
         if (item.k) dec(n, item.k, depth + 1);
       }
     };
