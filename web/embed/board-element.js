@@ -384,7 +384,8 @@ export class AzuriteBoard extends HTMLElement {
   }
 
   _key(ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // The board's own keyboard input (arrows move its square cursor) has handled it.
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const map = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' };
     if (map[ev.key] && this._cfg.mode !== 'play') {
       ev.preventDefault();
