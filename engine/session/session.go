@@ -42,6 +42,10 @@ type Config struct {
 	// (0: the search's limits). The wasm build sets them: wasm32 memory ends
 	// at 4 GiB and the browser gives the engine one thread.
 	MaxHashMB, MaxThreads int
+	// MaxHashWhy, if set, says why Hash stops at MaxHashMB; SetOption adds
+	// it to the error for a larger value (the native binary caps Hash to
+	// what the machine's memory can hold).
+	MaxHashWhy string
 	// Log receives diagnostic messages produced while searching (book moves,
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.
