@@ -183,11 +183,16 @@ uci-wasm:
 	@node tools/azurite-uci.mjs
 
 # fmt, encoding/json and net/http stay out of the wasm build except through vert;
-# the bridge's own Go tests run under node.
+# the bridge's own Go tests run under node, and so do the session and UCI
+# tests and the search's stop/ponder tests (one thread, no preemption: a
+# search that never yields keeps Stop from running; about 20 s in all).
+WASM_SEARCH_TESTS = ^(TestStopInfinite|TestStopBeforeSearch|TestInfiniteWaitsAfterMate|TestPonderHit|TestYieldHook)$$
 wasm-deps:
 	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/session ./engine/uci
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs

@@ -10,8 +10,7 @@
 //     -test.bench '^BenchmarkPerft$/^kiwipete-d5-bulk$' -test.benchtime 1x
 // ICOUNT_RUNS=REGEX adds a profile of the hottest straight-line runs of the
 // functions whose names match, each with its line in the disassembly (kept
-// as ICOUNT_WAT). ICOUNT_TOP sets the number of rows; ICOUNT_FREE=0 leaves
-// out block, loop, end and nop (see below). It needs wasm2wat and
+// as ICOUNT_WAT). ICOUNT_TOP sets the number of rows. It needs wasm2wat and
 // wat2wasm (Debian package wabt). A run is about as slow as the plain binary
 // under node, times 2 to 4.
 import { execFileSync } from 'node:child_process';
@@ -32,13 +31,12 @@ execFileSync('wasm2wat', [bin, '-o', path.join(dir, 'in.wat')]);
 // start and one counter update per run counts its instructions exactly.
 const control = new Set(['block', 'loop', 'if', 'else', 'end', 'br', 'br_if', 'br_table',
   'return', 'call', 'call_indirect', 'unreachable']);
-// ICOUNT_FREE=0 leaves out the instructions that compile to no machine code
-// in V8 (block, loop, end, nop): Go's wasm back end opens one block per basic
-// block of a function at its dispatch loop's head, so the default count
-// charges every jump through that dispatcher with the function's number of
-// blocks.
-const skipFree = process.env.ICOUNT_FREE === '0';
-const free = new Set(['block', 'loop', 'end', 'nop']);
+// block, else and end only mark structure and compile to no machine code;
+// counting them made a jump in a function with many resume points look as
+// dear as hundreds of instructions (a taken branch in Go's wasm re-enters
+// the function's loop, then passes one block opener per resume point on the
+// way to its br_table: 330 in negamax).
+const structural = new Set(['block', 'else', 'end']);
 const names = [];
 const out = [];
 let body = null;
@@ -54,7 +52,7 @@ const flush = (lines, fn) => {
   let run = [];
   let start = bodyStart;
   const emit = (next) => {
-    const n = run.filter((l) => l.trim() !== '' && !(skipFree && free.has(l.trim().split(/\s+/)[0]))).length;
+    const n = run.filter((l) => l.trim() !== '' && !structural.has(l.trim().split(/\s+/)[0])).length;
     if (n) out.push(`global.get $__ic${fn}`, `i64.const ${n}`, 'i64.add', `global.set $__ic${fn}`);
     if (run.length && run[run.length - 1].trim().startsWith('br_table')) {
       out.push(`global.get $__bt${fn}`, 'i64.const 1', 'i64.add', `global.set $__bt${fn}`);

@@ -19,7 +19,7 @@
 //	pieces.go     mobility, outposts, bishops, rooks, threats
 //	king.go       king danger, pawn shield and storm, open files by the king, king–pawn distance
 //	endgame.go    scale factors and special endgames (mates, dead draws, KPK)
-//	kpk.go        the KPK bitbase, built by retrograde analysis on first use
+//	kpk.go        the KPK bitbase, built by retrograde analysis at init
 //	trace.go      traced evaluation for the tuner (TraceOf) and Explain
 //	bitboards.go  masks, spans and distances used by the terms
 package eval

@@ -31,11 +31,14 @@ type Evaluator struct {
 	pawnMask uint64
 	tr       *trace // non-nil only while tracing for Explain or the tuner
 	// coef is where add counts each weight's uses: the trace's coefficients
-	// while tracing, otherwise a scratch array nobody reads. Counting always,
-	// instead of testing tr in add, keeps a branch out of every term: Go's
-	// wasm back end turns each taken branch into a jump through the
-	// function's dispatch table, and add runs dozens of times per evaluation.
-	coef *[2][NumParams]int32
+	// while tracing (a tracer is fresh, so they start at zero), otherwise
+	// scratch nobody reads. Counting always, instead of testing tr in add,
+	// keeps a branch out of every term: Go's wasm back end turns each taken
+	// branch into a jump through the function's dispatch table, and add runs
+	// dozens of times per evaluation. An array inside the Evaluator rather
+	// than a pointer to one: add then needs no pointer load and nil check
+	// per term (about 8 of its 40-odd wasm instructions).
+	coef [2][NumParams]int32
 
 	// Per-evaluation scratch, indexed by colour.
 	acc       [2]board.Score // each side's own total, from its point of view
@@ -51,14 +54,13 @@ type Evaluator struct {
 
 // New returns an Evaluator with an empty pawn hash table.
 func New() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1, coef: new([2][NumParams]int32)}
+	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
 }
 
 // newTracer returns an Evaluator that records a trace; it needs no real pawn
 // table because tracing always recomputes the pawn structure.
 func newTracer() *Evaluator {
-	tr := &trace{}
-	return &Evaluator{pawns: make([]pawnEntry, 1), tr: tr, coef: &tr.coef}
+	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
 }
 
 // Evaluate returns the static evaluation of pos in centipawns from the side to

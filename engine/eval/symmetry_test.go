@@ -59,7 +59,7 @@ func TestPSQTrace(t *testing.T) {
 		e.tracePSQ(pos)
 		var s board.Score
 		for i := pMaterial; i < pKnightMob; i++ {
-			s += active.V[i] * board.Score(e.tr.coef[board.White][i]-e.tr.coef[board.Black][i])
+			s += active.V[i] * board.Score(e.coef[board.White][i]-e.coef[board.Black][i])
 		}
 		if s != pos.PSQ() {
 			t.Errorf("%s: traced PSQ %d/%d, board PSQ %d/%d", fen, s.Mg(), s.Eg(), pos.PSQ().Mg(), pos.PSQ().Eg())
