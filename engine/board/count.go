@@ -48,22 +48,25 @@ func (p *Position) countMoves() int {
 	if checkers != 0 {
 		target = betweenBB[ksq][checkers.LSB()&63] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 {
-		for side := CastleRights(1); side <= 2; side <<= 1 {
-			if rights&side == 0 {
-				continue
+		// Castling, each side written out: a loop over the two path
+		// squares kept them in a stack array, reloaded with a bounds check
+		// per square (the wasm port's costliest part of this function).
+		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 {
+			mid, to := (ksq+1)&63, (ksq+2)&63
+			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
+				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
+				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
+			if att == 0 {
+				n++
 			}
-			to, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
-			if side == 2 {
-				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
-			}
-			if occ&empty != 0 {
-				continue
-			}
-			var att Bitboard
-			for _, sq := range [2]Square{mid & 63, to & 63} {
-				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
-					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
-			}
+		}
+		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 {
+			mid, to := (ksq-1)&63, (ksq-2)&63
+			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
+				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
+				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
 			if att == 0 {
 				n++
 			}

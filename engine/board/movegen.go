@@ -148,22 +148,26 @@ func (p *Position) generate(l *MoveList, kind int) {
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 && kind&genQuiet != 0 {
 		// Castling: the squares between king and rook empty, the king's
 		// path (mid and to) not attacked (the king is not in check here).
-		for side := CastleRights(1); side <= 2; side <<= 1 {
-			if rights&side == 0 {
-				continue
+		// King side first. Each side is written out: a loop over the two
+		// path squares kept them in a stack array, reloaded with a bounds
+		// check per square.
+		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 {
+			mid, to := (ksq+1)&63, (ksq+2)&63
+			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
+				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
+				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
+			if att == 0 {
+				moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
+				n++
 			}
-			to, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
-			if side == 2 {
-				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
-			}
-			if occ&empty != 0 {
-				continue
-			}
-			var att Bitboard
-			for _, sq := range [2]Square{mid & 63, to & 63} {
-				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
-					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
-			}
+		}
+		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 {
+			mid, to := (ksq-1)&63, (ksq-2)&63
+			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
+				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
+				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
 			if att == 0 {
 				moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
 				n++
