@@ -29,17 +29,19 @@ func (p *Position) countMoves() int {
 	tKing := p.byType[King] & theirs
 	pawnAtt := &pawnAttacks[us]
 
-	// King moves, with the king off the board (see generate).
-	n := 0
+	// King moves, with the king off the board (see generate); safe
+	// collects the destinations that are not attacked.
+	var safe Bitboard
 	occNoKing := occ &^ SquareBB(ksq)
 	for b := kingAttacks[ksq] &^ ours; b != 0; b &= b - 1 {
 		to := b.LSB() & 63
 		att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
 			BishopAttacks(to, occNoKing)&tBQ | RookAttacks(to, occNoKing)&tRQ
 		if att == 0 {
-			n++
+			safe |= SquareBB(to)
 		}
 	}
+	n := safe.Count()
 	if checkers&(checkers-1) != 0 {
 		return n // double check: only the king moves
 	}
@@ -48,26 +50,21 @@ func (p *Position) countMoves() int {
 	if checkers != 0 {
 		target = betweenBB[ksq][checkers.LSB()&63] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 {
-		// Castling, each side written out: a loop over the two path
-		// squares kept them in a stack array, reloaded with a bounds check
-		// per square (the wasm port's costliest part of this function).
-		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 {
-			mid, to := (ksq+1)&63, (ksq+2)&63
-			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
-				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
-				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
-				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
-			if att == 0 {
+		// Castling, each side written out (see generate): the square the
+		// king crosses was tested with the king moves (with the king off
+		// the board, which changes nothing here: a ray through the king's
+		// square would be a check), so only the one it lands on is tested.
+		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 && safe.Has(ksq+1) {
+			to := (ksq + 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
 				n++
 			}
 		}
-		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 {
-			mid, to := (ksq-1)&63, (ksq-2)&63
-			att := knightAttacks[mid]&tKnights | pawnAtt[mid]&tPawns | kingAttacks[mid]&tKing |
-				BishopAttacks(mid, occ)&tBQ | RookAttacks(mid, occ)&tRQ |
-				knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
-				BishopAttacks(to, occ)&tBQ | RookAttacks(to, occ)&tRQ
-			if att == 0 {
+		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 && safe.Has(ksq-1) {
+			to := (ksq - 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
 				n++
 			}
 		}
