@@ -321,7 +321,43 @@ test('reload restores the game and the settings', async () => {
     await page.waitForSelector('body[data-ready="true"]');
     assert.match(await page.textContent('#notice-text'), /could not be restored and was discarded/);
     assert.equal(await page.evaluate(() => window.azurite.game.current.fen.split(' ')[0]), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+    assert.equal(await page.evaluate(() => localStorage.getItem('azurite.v1.discarded')), '{"version":1,"game":{"fen":"garbage"}}', 'the unreadable state is kept aside');
   });
+});
+
+test('reload with a damaged saved game keeps the moves before the damage and says what was lost', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    // An analysis session whose saved move list has an illegal 4th move (Black's king e8-e2).
+    const saved = {
+      version: 1,
+      mode: 'analysis',
+      game: {
+        fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        headers: { White: 'Ann', Black: 'Bob' },
+        result: '*',
+        tree: [{ m: 'e2e4', k: [{ m: 'e7e5', n: [2], k: [{ m: 'g1f3', c: 'developing', k: [{ m: 'e8e2', k: [{ m: 'b1c3' }] }] }, { m: 'f1c4' }] }] }],
+        cursor: [0, 0, 0, 0, 0],
+      },
+      analysis: { multipv: 2, running: false },
+    };
+    await page.evaluate((o) => localStorage.setItem('azurite.v1', JSON.stringify(o)), saved);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.textContent('#notice-text'), 'Part of the saved game was damaged (illegal move e8e2 after ply 3); the moves before the damage were kept.');
+    assert.equal(await page.getAttribute('#tab-analysis', 'aria-selected'), 'true', 'the mode is restored');
+    assert.deepEqual(await page.evaluate(() => window.azurite.game.mainlineNodes().map((n) => n.san)), ['e4', 'e5', 'Nf3']);
+    assert.deepEqual(await page.locator('#movelist .mv').allTextContents(), ['e4', 'e5?', 'Nf3', 'Bc4'], 'marks, comments and the variation kept');
+    assert.equal(await page.textContent('#movelist .comment'), 'developing');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nf3', 'the cursor stops at the last kept move');
+    assert.equal(await page.inputValue('#multipv'), '2');
+    await screenshot(page, 'reload-damaged-desktop');
+    // What was kept is saved again at once, so a second reload is clean.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(await page.evaluate(() => window.azurite.game.uciMoves(window.azurite.game.mainlineNodes()[2])), ['e2e4', 'e7e5', 'g1f3']);
+  }, 'reload-damaged');
 });
 
 test('PGN with HTML in tags and comments renders as text; bad PGN is reported with its line', async () => {
