@@ -403,6 +403,39 @@ test('keyboard navigation through the move list', async () => {
   });
 });
 
+test('navigating moves only the highlight; a changed tree redraws the move list', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *');
+    await page.keyboard.press('End');
+    // Mark the buttons; a rebuild would replace them with unmarked ones.
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('#movelist .mv')].filter((b) => b.dataset.kept === '1').length);
+    await page.evaluate(() => document.querySelectorAll('#movelist .mv').forEach((b) => { b.dataset.kept = '1'; }));
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'Home', 'ArrowRight', 'End', 'ArrowLeft']) await page.keyboard.press(key);
+    assert.equal(await marked(), 6, 'the same six buttons after navigating');
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['Bb5'], 'one highlighted move, the cursor');
+    assert.equal(await page.getAttribute('#movelist .mv.current', 'aria-current'), 'true');
+    assert.equal(await page.locator('#movelist .mv[aria-current]').count(), 1);
+    await page.click('#movelist .mv >> text=e5');
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['e5']);
+    assert.equal(await marked(), 6);
+    // A new move (a variation here) changes the tree: the list is drawn again, with it.
+    await page.evaluate(() => window.azurite.controllers.analysis.userMove('d2d4'));
+    assert.equal(await marked(), 0, 'redrawn after a move');
+    assert.deepEqual(await page.locator('#movelist .variation .mv').allTextContents(), ['d4']);
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['d4']);
+    // So is a change that keeps the shape: a glyph or a comment.
+    await page.evaluate(() => document.querySelectorAll('#movelist .mv').forEach((b) => { b.dataset.kept = '1'; }));
+    await page.evaluate(() => {
+      const a = window.azurite;
+      a.game.current.nags.push(1);
+      a.refresh({ animate: false });
+    });
+    assert.equal(await marked(), 0, 'redrawn after a NAG changed');
+    assert.equal(await page.textContent('#movelist .mv.current'), 'd4!');
+  });
+});
+
 test('touch: moves by tapping on a phone-sized screen', async () => {
   await withPage({ viewport: PHONE, touch: true }, async (page) => {
     await gotoApp(page, server.url);
