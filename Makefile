@@ -322,8 +322,12 @@ node_modules/.package-lock.json: package-lock.json
 build-web: node_modules/.package-lock.json
 	$(GO) run build.go
 
+# The server runs as make's own child, not under `go run` (which passes no
+# SIGTERM on, leaving the server on the port): stopping make stops it.
+SERVE_DIR ?= dist
 serve: build-web
-	$(GO) run build.go serve
+	$(GO) build -o bin/azurite-build build.go
+	exec bin/azurite-build serve -dir $(SERVE_DIR)
 
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web
