@@ -73,10 +73,13 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 		near := int((x - 3) &^ x >> 63 & uint64(nonEmpty(ourFile))) // x < 3 and a pawn
 		e.add(p, c, pShield+3+near*(int(x&3)-3), 1)
 		e.add(p, c, pStorm+nearest(c, theirFile).RelativeRank(c)&7, nonEmpty(theirFile))
-		open := 1 - nonEmpty((ours|theirs)&fileMask[f])
-		e.add(p, c, pKingOpen, open)
-		e.add(p, c, pKingSemiOpen, 1-nonEmpty(ours&fileMask[f])-open)
 	}
+	// Open files (no pawns) and half-open ones (only enemy pawns) among the
+	// three, counted at once from the pawn entry's file sets.
+	files := uint64(7) << (kf - 1)
+	noOurs, noTheirs := uint64(e.pe.open[c]), uint64(e.pe.open[them])
+	e.add(p, c, pKingOpen, bits.OnesCount64(noOurs&noTheirs&files))
+	e.add(p, c, pKingSemiOpen, bits.OnesCount64(noOurs&^noTheirs&files))
 }
 
 // nearest returns the square of b closest to c's back rank; for an empty b

@@ -22,12 +22,18 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 // (bit tests) instead of behind branches: the sum is the same, and Go's wasm
 // code pays a jump through the function's dispatch table for every branch
 // taken and every switch, which made this the evaluation's most expensive
-// function in the js/wasm build.
+// function in the js/wasm build. Terms that depend only on where the pieces
+// stand (outposts, behind a pawn, bishop pawns, rook files and the 7th) are
+// counted for all pieces of a type at once with a popcount, so the loops
+// keep only what needs each piece's attacks.
 func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 	them := c.Other()
 	occ := pos.Occupied()
 	ourPawns := pos.Pieces(c, board.Pawn)
 	allPawns := pos.ByType(board.Pawn)
+	knights := pos.Pieces(c, board.Knight)
+	bishops := pos.Pieces(c, board.Bishop)
+	rooks := pos.Pieces(c, board.Rook)
 	// Outposts: relative ranks 4-6, defended by an own pawn, and out of reach
 	// of every enemy pawn now and after any advance.
 	outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
@@ -37,57 +43,58 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 		behind = allPawns << 8
 	}
 
-	for b := pos.Pieces(c, board.Knight); b != 0; {
+	for b := knights; b != 0; {
 		sq := b.PopLSB()
 		mob := e.pieceAttacks(c, board.Knight, board.KnightAttacks(sq))
 		e.add(p, c, pKnightMob+mob, 1)
-		e.add(p, c, pKnightOutpost, int(outposts>>sq&1))
-		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
 	}
-	for b := pos.Pieces(c, board.Bishop); b != 0; {
+	e.add(p, c, pKnightOutpost, popCount(knights&outposts))
+	for b := bishops; b != 0; {
 		sq := b.PopLSB()
 		mob := e.pieceAttacks(c, board.Bishop, board.BishopAttacks(sq, occ))
 		e.add(p, c, pBishopMob+mob, 1)
-		e.add(p, c, pBishopOutpost, int(outposts>>sq&1))
-		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
-		same := ^darkSquares
-		if darkSquares.Has(sq) {
-			same = darkSquares
-		}
-		e.add(p, c, pBishopPawns, bits.OnesCount64(uint64(ourPawns&same)))
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
 		e.add(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
 	}
-	// A rook on the 7th counts when the enemy king is on the 8th or enemy
-	// pawns are on the 7th (both relative to c).
-	seventh := 0
-	if relSquare(c, pos.KingSquare(them)).Rank() == 7 {
-		seventh = 1
-	}
-	for b := pos.Pieces(c, board.Rook); b != 0; {
+	e.add(p, c, pBishopOutpost, popCount(bishops&outposts))
+	e.add(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
+	// Own pawns on each bishop's square colour.
+	e.add(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
+		popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
+
+	for b := rooks; b != 0; {
 		sq := b.PopLSB()
 		mob := e.pieceAttacks(c, board.Rook, board.RookAttacks(sq, occ))
 		e.add(p, c, pRookMob+mob, 1)
-		f := uint(sq.File())
-		open := int(e.pe.open[c]&e.pe.open[them]>>f) & 1
-		e.add(p, c, pRookOpen, open)
-		e.add(p, c, pRookSemiOpen, int(e.pe.open[c]>>f)&1-open)
-		if sq.RelativeRank(c) == 6 {
-			if seventh != 0 || pos.Pieces(them, board.Pawn)&(rank1<<(8*sq.Rank())) != 0 {
-				e.add(p, c, pRookSeventh, 1)
-			}
-		}
 	}
+	// Rooks on files without pawns (open) or without own pawns only
+	// (half-open): the pawn entry's file sets spread over all ranks.
+	open := e.pe.open[c] & e.pe.open[them]
+	e.add(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
+	e.add(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
+	// A rook on the 7th counts when the enemy king is on the 8th or enemy
+	// pawns are on the 7th (both relative to c).
+	seventh := relRank7[c]
+	e.add(p, c, pRookSeventh, popCount(rooks&seventh)*
+		nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
+
 	for b := pos.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopLSB()
 		mob := e.pieceAttacks(c, board.Queen, board.QueenAttacks(sq, occ))
 		e.add(p, c, pQueenMob+mob, 1)
 	}
-	if pos.Pieces(c, board.Bishop)&darkSquares != 0 && pos.Pieces(c, board.Bishop)&^darkSquares != 0 {
-		e.add(p, c, pBishopPair, 1)
-	}
+	e.add(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
 }
+
+// relRank7 and relRank8 hold each colour's 7th and 8th rank.
+var (
+	relRank7 = [2]bb{rank1 << 48, rank1 << 8}
+	relRank8 = [2]bb{rank8, rank1}
+)
+
+// popCount returns the number of squares in b.
+func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 
 // pieceAttacks adds att, the attacks of one of c's pieces of type pt, to the
 // attack maps and the king-attack counts, and returns its mobility (attacked
