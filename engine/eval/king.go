@@ -44,6 +44,25 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	// units is never negative; with none, this adds weight 0 zero times.
 	s += e.term(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
 
+	// The rest depends only on the pawns and the king's square, so the
+	// pawn entry keeps it per side for the last king square seen: the
+	// shelter loop was a third of the evaluation's king work.
+	if pe := e.pe; pe.kingSq[c] == ksq && e.tr == nil {
+		s += pe.kingPawn[c]
+	} else {
+		v := e.kingPawnTerms(pos, p, c, ksq)
+		pe.kingSq[c], pe.kingPawn[c] = ksq, v
+		s += v
+	}
+	e.acc[c] += s
+}
+
+// kingPawnTerms returns c's king terms that depend only on the pawns and
+// the king's square ksq: the distance to the nearest pawn, the shelter and
+// storm, and the open files next to the king.
+func (e *Evaluator) kingPawnTerms(pos *board.Position, p *Params, c board.Color, ksq board.Square) board.Score {
+	var s board.Score
+	them := c.Other()
 	// King activity: distance to the nearest pawn (mostly an endgame weight).
 	// Growing rings from the king, not a scan of every pawn: in Go's wasm
 	// build each loop turn is a jump through the dispatch table, and the
@@ -81,7 +100,7 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	noOurs, noTheirs := uint64(e.pe.open[c]), uint64(e.pe.open[them])
 	s += e.term(p, c, pKingOpen, bits.OnesCount64(noOurs&noTheirs&files))
 	s += e.term(p, c, pKingSemiOpen, bits.OnesCount64(noOurs&^noTheirs&files))
-	e.acc[c] += s
+	return s
 }
 
 // nearest returns the square of b closest to c's back rank; for an empty b
