@@ -194,7 +194,14 @@ func TestBookFileAndLoadBook(t *testing.T) {
 func TestYieldHookIsCalled(t *testing.T) {
 	var mu sync.Mutex
 	calls := 0
-	s := New(Config{Yield: func() { mu.Lock(); calls++; mu.Unlock() }, YieldInterval: time.Millisecond})
+	s := New(Config{YieldInterval: time.Millisecond, Yield: func() {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		if defaultYield != nil {
+			defaultYield() // js/wasm: let this test's goroutine run (yield_wasm.go)
+		}
+	}})
 	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
