@@ -31,11 +31,14 @@ type Evaluator struct {
 	pawnMask uint64
 	tr       *trace // non-nil only while tracing for Explain or the tuner
 	// coef is where add counts each weight's uses: the trace's coefficients
-	// while tracing, otherwise a scratch array nobody reads. Counting always,
-	// instead of testing tr in add, keeps a branch out of every term: Go's
-	// wasm back end turns each taken branch into a jump through the
-	// function's dispatch table, and add runs dozens of times per evaluation.
-	coef *[2][NumParams]int32
+	// while tracing (a tracer is fresh, so they start at zero), otherwise
+	// scratch nobody reads. Counting always, instead of testing tr in add,
+	// keeps a branch out of every term: Go's wasm back end turns each taken
+	// branch into a jump through the function's dispatch table, and add runs
+	// dozens of times per evaluation. An array inside the Evaluator rather
+	// than a pointer to one: add then needs no pointer load and nil check
+	// per term (about 8 of its 40-odd wasm instructions).
+	coef [2][NumParams]int32
 
 	// Per-evaluation scratch, indexed by colour.
 	acc       [2]board.Score // each side's own total, from its point of view
@@ -51,14 +54,13 @@ type Evaluator struct {
 
 // New returns an Evaluator with an empty pawn hash table.
 func New() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1, coef: new([2][NumParams]int32)}
+	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
 }
 
 // newTracer returns an Evaluator that records a trace; it needs no real pawn
 // table because tracing always recomputes the pawn structure.
 func newTracer() *Evaluator {
-	tr := &trace{}
-	return &Evaluator{pawns: make([]pawnEntry, 1), tr: tr, coef: &tr.coef}
+	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
 }
 
 // Evaluate returns the static evaluation of pos in centipawns from the side to
@@ -116,8 +118,17 @@ func phase(pos *board.Position) int {
 
 // add credits side c with n times weight i.
 func (e *Evaluator) add(p *Params, c board.Color, i, n int) {
-	e.acc[c] += p.V[i] * board.Score(n)
+	e.acc[c] += e.term(p, c, i, n)
+}
+
+// term counts n uses of weight i by side c and returns their value, for the
+// hot term functions, which sum their terms in a local and add the total to
+// acc[c] once: the local stays in a register, while acc[c] in memory was
+// loaded and stored again for every term (about 10 of a term's 27 wasm
+// instructions).
+func (e *Evaluator) term(p *Params, c board.Color, i, n int) board.Score {
 	e.coef[c][i] += int32(n) // wraps harmlessly when not tracing
+	return p.V[i] * board.Score(n)
 }
 
 // initAttacks seeds the attack maps with pawn and king attacks and sets up

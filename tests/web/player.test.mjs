@@ -273,6 +273,34 @@ test('review of a 30-move game draws the graph and marks the known blunder', asy
   });
 });
 
+test('review keeps the marks of an imported PGN in the move list and the export, also after a reload', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '[White "Ann"]\n[Black "Bob"]\n\n1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $1 Nf6 $2 5. O-O $3 Be7 $4 6. Re1 $5 b5 $6 *');
+    const glyphs = () => page.evaluate(() => [...document.querySelectorAll('#movelist .mv')].map((b) => `${b.firstChild.textContent}${b.querySelector('.glyph') ? b.querySelector('.glyph').textContent : ''}`));
+    const want = ['e4!', 'e5?', 'Nf3!!', 'Nc6??', 'Bb5!?', 'a6?!', 'Ba4!', 'Nf6?', 'O-O!!', 'Be7??', 'Re1!?', 'b5?!'];
+    assert.deepEqual(await glyphs(), want, 'shown after import');
+    const movetext = async () => (await page.evaluate(() => window.azurite.exportPgn())).split('\n\n')[1].replace(/\{[^}]*\}/g, '').replace(/\s+/g, ' ').trim();
+    const wantPgn = '1. e4 $1 e5 $2 2. Nf3 $3 Nc6 $4 3. Bb5 $5 a6 $6 4. Ba4 $1 Nf6 $2 5. O-O $3 Be7 $4 6. Re1 $5 b5 $6 *';
+    await waitEngine(page);
+    await page.click('#tab-review');
+    await page.selectOption('#review-budget', '100');
+    for (let round = 1; round <= 2; round++) {
+      await page.click('#btn-review');
+      await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+      assert.deepEqual(await glyphs(), want, `move list after review ${round}`);
+      assert.equal(await movetext(), wantPgn, `export after review ${round} (comments aside)`);
+      if (round === 1) {
+        await screenshot(page, 'review-annotated-desktop');
+        await page.reload();
+        await page.waitForSelector('body[data-ready="true"]');
+        assert.deepEqual(await glyphs(), want, 'after a reload');
+        await waitEngine(page);
+      }
+    }
+  }, 'review-annotated');
+});
+
 test('reload restores the game and the settings', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
