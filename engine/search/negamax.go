@@ -76,7 +76,10 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	}
 	pvNode := beta-alpha > 1
 	t.pvLen[ply] = ply
-	if t.node() {
+	if t.tick() {
+		t.checkpoint()
+	}
+	if t.s.stop.Load() {
 		return 0
 	}
 	if ply > t.seldepth {
