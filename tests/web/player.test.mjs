@@ -94,6 +94,7 @@ test('promotion through the chooser', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, '8/P6k/8/8/8/8/8/K7 w - - 0 1');
+    assert.equal(await page.textContent('#status'), 'Loaded the position, White to move.');
     await clickMove(page, 'a7', 'a8');
     await page.waitForSelector('#board .promotion-dialog-button-group[data-piece="wn"]');
     await page.click('#board .promotion-dialog-button[data-piece="wn"]');
@@ -381,6 +382,7 @@ test('keyboard navigation through the move list', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
+    assert.equal(await page.textContent('#status'), 'Loaded the game, 5 half-moves.', 'a PGN without player names');
     await page.locator('#movelist').focus();
     await page.keyboard.press('End');
     assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Bb5');
