@@ -88,6 +88,16 @@ wasm-icount:
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
 
+# Machine instructions per search node, natively and as wasm under node
+# (valgrind; tools/instr-per-node.sh): the wasm/native speed ratio as a
+# figure that does not depend on the machine's load. Takes minutes.
+.PHONY: bench-instr
+bench-instr:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/search-native.test ./engine/search
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
+
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
 WAC_NODES ?= 1000000
