@@ -68,7 +68,12 @@ function boot() {
     banner(result, reason) {
       byId('banner-result').textContent = result;
       byId('banner-reason').textContent = reason;
-      show(byId('banner'), true);
+      const el = byId('banner');
+      show(el, true);
+      // On a phone the board can be scrolled away (Resign sits below it): bring the
+      // result into view, or the game ends out of sight.
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: 'center' });
       byId('banner-close').focus({ preventScroll: true });
     },
     hideBanner() {

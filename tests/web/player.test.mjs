@@ -90,6 +90,27 @@ test('play a short game against the engine by clicks and by drag, to its end', a
   });
 });
 
+test('on a phone, resigning below the board scrolls the result into view', async () => {
+  await withPage({ viewport: PHONE, touch: true }, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page);
+    await square(page, 'e2').tap();
+    await square(page, 'e4').tap();
+    await waitPlies(page, 2);
+    await page.locator('#btn-resign').scrollIntoViewIfNeeded();
+    await page.locator('#btn-resign').tap();
+    await page.waitForSelector('#banner:not([hidden])');
+    const box = await page.evaluate(() => {
+      const r = document.getElementById('banner').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, h: window.innerHeight };
+    });
+    assert.ok(box.top >= 0 && box.bottom <= box.h, `banner in the viewport: ${JSON.stringify(box)}`);
+    assert.match(await page.textContent('#banner-result'), /Azurite won \(0-1\)/);
+    await screenshot(page, 'play-resigned-phone');
+  }, 'resign-phone');
+});
+
 test('promotion through the chooser', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
