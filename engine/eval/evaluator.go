@@ -132,25 +132,27 @@ func (e *Evaluator) term(p *Params, c board.Color, i, n int) board.Score {
 }
 
 // initAttacks seeds the attack maps with pawn and king attacks and sets up
-// king zones and mobility areas; evalPieces adds the pieces' attacks.
+// king zones and mobility areas; evalPieces adds the pieces' attacks. Both
+// colours are written out (no loop, no branch on the colour), and the pawns'
+// double attacks come from the pawn entry.
 func (e *Evaluator) initAttacks(pos *board.Position) {
-	for c := board.White; c <= board.Black; c++ {
-		pa := e.pe.attacks[c]
-		ka := board.KingAttacks(pos.KingSquare(c))
-		e.attackBy[c] = [7]bb{}
-		e.attackBy[c][board.Pawn] = pa
-		e.attackBy[c][board.King] = ka
-		e.attacked[c] = pa | ka
-		e.attacked2[c] = pa&ka | pawnDoubleAttacks(c, pos.Pieces(c, board.Pawn))
-		e.kingUnits[c], e.kingAtt[c] = 0, 0
+	pe := e.pe
+	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
+	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
+	e.attackBy = [2][7]bb{
+		{board.Pawn: pe.attacks[board.White], board.King: wka},
+		{board.Pawn: pe.attacks[board.Black], board.King: bka},
 	}
-	for c := board.White; c <= board.Black; c++ {
-		them := c.Other()
-		ksq := pos.KingSquare(c)
-		zone := board.KingAttacks(ksq) | board.SquareBB(ksq)
-		e.kingZone[c] = zone | push(c, zone)
-		// Mobility counts squares that are not blocked by own pawns or the own
-		// king and not attacked by enemy pawns.
-		e.mobArea[c] = ^(pos.Pieces(c, board.Pawn) | board.SquareBB(ksq) | e.pe.attacks[them])
+	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
+	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
+	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
+	// King zone: the king's square, its neighbours and a rank ahead of them.
+	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
+	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
+	// Mobility counts squares that are not blocked by own pawns or the own
+	// king and not attacked by enemy pawns.
+	e.mobArea = [2]bb{
+		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
+		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
 	}
 }
