@@ -85,14 +85,17 @@ func (e *Evaluator) evaluate(pos *board.Position) int {
 	}
 	e.pe = e.probePawns(pos, p)
 	e.initAttacks(pos)
-	for c := board.White; c <= board.Black; c++ {
-		e.evalPieces(pos, p, c)
-	}
-	for c := board.White; c <= board.Black; c++ {
-		e.evalKing(pos, p, c)
-		e.evalThreats(pos, p, c)
-		e.evalPassed(pos, p, c)
-	}
+	// Both colours' pieces first (evalKing and evalThreats read the other
+	// side's attack maps). Written out rather than looped over the colours:
+	// each loop turn is a jump through the dispatch table in Go's wasm code.
+	e.evalPieces(pos, p, board.White)
+	e.evalPieces(pos, p, board.Black)
+	e.evalKing(pos, p, board.White)
+	e.evalThreats(pos, p, board.White)
+	e.evalPassed(pos, p, board.White)
+	e.evalKing(pos, p, board.Black)
+	e.evalThreats(pos, p, board.Black)
+	e.evalPassed(pos, p, board.Black)
 	e.add(p, pos.Side(), pTempo, 1)
 
 	s := e.acc[board.White] - e.acc[board.Black]
