@@ -44,16 +44,39 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 		behind = allPawns << 8
 	}
 
+	// The attack maps and king-attack counts are kept in locals while the
+	// pieces are visited and stored once at the end: as fields of e (indexed
+	// by c) each piece loaded and stored every one of them again.
+	attacked, attacked2 := e.attacked[c], e.attacked2[c]
+	zone, area := e.kingZone[them], e.mobArea[c]
+	kingAtt, kingUnits := e.kingAtt[c], e.kingUnits[c]
+	var byKnight, byBishop, byRook, byQueen bb
+	// attack adds att, the attacks of one piece with king-attack weight w,
+	// to the maps and counts and returns its mobility (attacked squares in
+	// the mobility area).
+	attack := func(att bb, w int) int {
+		attacked2 |= attacked & att
+		attacked |= att
+		// hits is 1 when att reaches the enemy king zone (no branch: see above).
+		z := uint64(att & zone)
+		hits := int((z | -z) >> 63)
+		kingAtt += hits
+		kingUnits += hits*w + bits.OnesCount64(z)/2
+		return bits.OnesCount64(uint64(att & area))
+	}
+
 	for b := knights; b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Knight, board.KnightAttacks(sq))
-		s += e.term(p, c, pKnightMob+mob, 1)
+		att := board.KnightAttacks(sq)
+		byKnight |= att
+		s += e.term(p, c, pKnightMob+attack(att, attackWeight[board.Knight]), 1)
 	}
 	s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
 	for b := bishops; b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Bishop, board.BishopAttacks(sq, occ))
-		s += e.term(p, c, pBishopMob+mob, 1)
+		att := board.BishopAttacks(sq, occ)
+		byBishop |= att
+		s += e.term(p, c, pBishopMob+attack(att, attackWeight[board.Bishop]), 1)
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
 		s += e.term(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
@@ -66,8 +89,9 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 
 	for b := rooks; b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Rook, board.RookAttacks(sq, occ))
-		s += e.term(p, c, pRookMob+mob, 1)
+		att := board.RookAttacks(sq, occ)
+		byRook |= att
+		s += e.term(p, c, pRookMob+attack(att, attackWeight[board.Rook]), 1)
 	}
 	// Rooks on files without pawns (open) or without own pawns only
 	// (half-open): the pawn entry's file sets spread over all ranks.
@@ -82,9 +106,16 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 
 	for b := pos.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Queen, board.QueenAttacks(sq, occ))
-		s += e.term(p, c, pQueenMob+mob, 1)
+		att := board.QueenAttacks(sq, occ)
+		byQueen |= att
+		s += e.term(p, c, pQueenMob+attack(att, attackWeight[board.Queen]), 1)
 	}
+	e.attacked[c], e.attacked2[c] = attacked, attacked2
+	e.kingAtt[c], e.kingUnits[c] = kingAtt, kingUnits
+	e.attackBy[c][board.Knight] |= byKnight
+	e.attackBy[c][board.Bishop] |= byBishop
+	e.attackBy[c][board.Rook] |= byRook
+	e.attackBy[c][board.Queen] |= byQueen
 	s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
 	e.acc[c] += s
 }
@@ -97,22 +128,6 @@ var (
 
 // popCount returns the number of squares in b.
 func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
-
-// pieceAttacks adds att, the attacks of one of c's pieces of type pt, to the
-// attack maps and the king-attack counts, and returns its mobility (attacked
-// squares in the mobility area). Its inlining cost is 79 of the
-// compiler's budget of 80: a call per piece would undo much of the gain.
-func (e *Evaluator) pieceAttacks(c board.Color, pt board.PieceType, att bb) int {
-	e.attacked2[c] |= e.attacked[c] & att
-	e.attacked[c] |= att
-	e.attackBy[c][pt] |= att
-	// hits is 1 when att reaches the enemy king zone (no branch: see evalPieces).
-	z := uint64(att & e.kingZone[c^1])
-	hits := int((z | -z) >> 63)
-	e.kingAtt[c] += hits
-	e.kingUnits[c] += hits*attackWeight[pt] + bits.OnesCount64(z)/2
-	return bits.OnesCount64(uint64(att & e.mobArea[c]))
-}
 
 // evalThreats scores c's attacks on enemy pieces: by pawns, by minors and by
 // rooks (per attacked type), and pieces left hanging. Every term is added
@@ -130,12 +145,24 @@ func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
 	pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
 	s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
 	s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
-	for pt := board.Knight; pt <= board.Queen; pt++ {
-		target := pos.Pieces(them, pt)
-		s += e.term(p, c, pThreatByPawn+int(pt)-1, bits.OnesCount64(uint64(target&pawnAtt)))
-		s += e.term(p, c, pThreatByMinor+int(pt)-1, bits.OnesCount64(uint64(target&minorAtt)))
-		s += e.term(p, c, pThreatByRook+int(pt)-1, bits.OnesCount64(uint64(target&rookAtt)))
-	}
+	// Written out per attacked type rather than looped over: with the type
+	// a constant, each weight's index is one too, which spares the index
+	// arithmetic and two bounds checks per term (in the js/wasm build the
+	// loop cost 166 instructions per type, make wasm-icount).
+	knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
+	rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
+	s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
 	s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
 	e.acc[c] += s
 }
