@@ -42,19 +42,22 @@ test-fuzz:
 perft-deep:
 	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
 
-# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth 5,
-# bulk-counted; one depth less with every leaf made) natively and as
+# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth
+# 5, each bulk-counted -- the last ply's legal moves counted without being
+# made or written -- and with every leaf made and unmade) natively and as
 # GOOS=js GOARCH=wasm under node, and, when DTM_BENCH names an executable, the
 # same rows for dylhunn/dragontoothmg (a Go test binary with a BenchmarkPerft
 # of the same rows, built outside this repository: it is GPL and never
-# committed). Each row runs in its own process under /usr/bin/time, the three
+# committed; its bulk count takes the length of its generated move list).
+# Each row runs in its own process under /usr/bin/time, the three
 # implementations interleaved, BENCH_RUNS times; the summary gives medians of
 # wall-clock Mnps (the Go benchmark's figure) and of CPU Mnps (nodes over the
 # process's user time minus an empty run's: on a shared machine the wall
-# clock mostly measures the neighbours).
+# clock mostly measures the neighbours). The no-bulk rows are as deep as the
+# bulk ones so that start-up (wasm compilation) weighs little on them.
 BENCH_RUNS ?= 3
 DTM_BENCH  ?= /tmp/board/dtmbench.test
-PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d5-nobulk kiwipete-d4-nobulk
+PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d6-nobulk kiwipete-d5-nobulk
 bench-perft:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
@@ -84,6 +87,16 @@ wasm-icount:
 	@mkdir -p dist/bench
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
+
+# Machine instructions per search node, natively and as wasm under node
+# (valgrind; tools/instr-per-node.sh): the wasm/native speed ratio as a
+# figure that does not depend on the machine's load. Takes minutes.
+.PHONY: bench-instr
+bench-instr:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/search-native.test ./engine/search
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
 
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
@@ -180,11 +193,16 @@ uci-wasm:
 	@node tools/azurite-uci.mjs
 
 # fmt, encoding/json and net/http stay out of the wasm build except through vert;
-# the bridge's own Go tests run under node.
+# the bridge's own Go tests run under node, and so do the session and UCI
+# tests and the search's stop/ponder tests (one thread, no preemption: a
+# search that never yields keeps Stop from running; about 20 s in all).
+WASM_SEARCH_TESTS = ^(TestStopInfinite|TestStopBeforeSearch|TestInfiniteWaitsAfterMate|TestPonderHit|TestYieldHook)$$
 wasm-deps:
 	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/session ./engine/uci
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
@@ -317,8 +335,12 @@ node_modules/.package-lock.json: package-lock.json
 build-web: node_modules/.package-lock.json
 	$(GO) run build.go
 
+# The server runs as make's own child, not under `go run` (which passes no
+# SIGTERM on, leaving the server on the port): stopping make stops it.
+SERVE_DIR ?= dist
 serve: build-web
-	$(GO) run build.go serve
+	$(GO) build -o bin/azurite-build build.go
+	exec bin/azurite-build serve -dir $(SERVE_DIR)
 
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web

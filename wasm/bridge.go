@@ -39,6 +39,11 @@ type bridge struct {
 	quit        atomic.Bool   // "quit" was received: refuse further messages
 	benchDone   chan struct{} // closed when the running bench ends; nil: none (command goroutine only)
 	events      eventParser   // used only from output, which the handler serialises
+
+	// goSeq counts the go commands received since the last stopflag
+	// message: each one's number is what the page stores in the shared
+	// flag to stop it (stopflag.go). Only send touches it.
+	goSeq int32
 }
 
 func newBridge(host js.Value) *bridge {
@@ -56,6 +61,13 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 		b.reportError(r.typed, errors.New("the engine has quit"))
 		return nil
 	}
+	// Number the searches here, in the order the page sent them, counting
+	// refused go messages too: the page counts what it sends.
+	if r.stopFlag.Truthy() {
+		b.goSeq = 0
+	}
+	r.firstGo = b.goSeq + 1
+	b.goSeq += countGo(args[0], r)
 	if err != nil {
 		b.reportError(r.typed, err)
 		return nil
@@ -137,19 +149,49 @@ func (b *bridge) run(r request) (quit bool) {
 		b.event(event{"type": "book", "entries": float64(len(r.book) / 16)})
 		return false
 	}
+	next := r.firstGo
 	for _, l := range r.lines {
 		if yieldMode == "switch" && strings.HasPrefix(l, "yield ") {
 			b.setYield(strings.TrimPrefix(l, "yield "))
 			continue
 		}
-		if l == "go" || strings.HasPrefix(l, "go ") {
-			b.hook.clearFlag()
+		switch {
+		case isGo(l):
+			b.hook.startSearch(next)
+			next++
+		case isBench(l):
+			b.hook.startSearch(0) // a bench ends with a stop message only
 		}
 		if b.handle(l) {
 			return true
 		}
 	}
 	return false
+}
+
+// isGo reports whether l is a UCI go command (the lines the shared stop
+// flag numbers).
+func isGo(l string) bool { return l == "go" || strings.HasPrefix(l, "go ") }
+
+func isBench(l string) bool { return l == "bench" || strings.HasPrefix(l, "bench ") }
+
+// countGo returns how many searches msg asks for, as the page counts them:
+// one for an object of type 'go' (even one refused as malformed), one per go
+// line of a string.
+func countGo(msg js.Value, r request) int32 {
+	if msg.Type() == js.TypeObject {
+		if t := msg.Get("type"); t.Type() == js.TypeString && t.String() == "go" {
+			return 1
+		}
+		return 0
+	}
+	var n int32
+	for _, l := range r.lines {
+		if isGo(l) {
+			n++
+		}
+	}
+	return n
 }
 
 // handle passes one line to the handler, except around "bench": the

@@ -37,6 +37,17 @@ func main() {
 		js.Global().Get("console").Call("error", "azurite: globalThis.azuriteHost is missing; load the engine through worker.js or tools/azurite-uci.mjs")
 		return
 	}
+	b := newEngine(host)
+	send := js.FuncOf(b.send)
+	api := js.Global().Get("Object").New()
+	api.Set("send", send)
+	host.Call("ready", api)
+	b.loop()
+	send.Release()
+}
+
+// newEngine returns a bridge to a new engine that reports to host.
+func newEngine(host js.Value) *bridge {
 	b := newBridge(host)
 	b.hook = newSearchHook(newYielder())
 	yield := b.hook.call
@@ -58,10 +69,5 @@ func main() {
 		},
 	}, b.output)
 	b.hook.stop = b.h.Session().Stop
-	send := js.FuncOf(b.send)
-	api := js.Global().Get("Object").New()
-	api.Set("send", send)
-	host.Call("ready", api)
-	b.loop()
-	send.Release()
+	return b
 }

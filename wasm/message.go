@@ -24,6 +24,9 @@ type request struct {
 	isBook bool
 	// stopFlag is the Int32Array of {type:'stopflag'} (see stopflag.go).
 	stopFlag js.Value
+	// firstGo is the search number of the message's first go line; the
+	// next ones follow (set by bridge.send, see stopflag.go).
+	firstGo int32
 }
 
 // parseMessage converts one postMessage payload. A string is one or more UCI

@@ -45,9 +45,14 @@ const (
 // turn every loopInterval (or loopIntervalShared).
 //
 // The shared flag ({type:'stopflag', buffer}) exists only on cross-origin
-// isolated pages, where SharedArrayBuffer is available: the page stores 1 in
-// element 0 of an Int32Array over it and the search sees it within about a
-// millisecond, without waiting for a turn of the event loop.
+// isolated pages, where SharedArrayBuffer is available. The searches the page
+// starts after installing it are numbered 1, 2, 3, … in the order their `go`
+// reaches the engine (see bridge.send); to stop search n the page stores n
+// in element 0 of an Int32Array over it, and search n (or any earlier one
+// still running) sees it within about a millisecond, without waiting for a
+// turn of the event loop. The engine never writes the flag, so a stop stored
+// before the engine has even started search n is not lost, and a stop for
+// search n cannot end search n+1.
 type searchHook struct {
 	y       *yielder
 	atomics js.Value
@@ -57,6 +62,12 @@ type searchHook struct {
 	lastLoop time.Time
 	calls    int // hook calls since the last turn (search goroutine only)
 	stop     func()
+
+	// search is the number of the running search (set by the command
+	// goroutine when it starts a go; see bridge.send), 0 when the flag does
+	// not apply (a bench, the warm-up): the flag stops the search when its
+	// value is at least this.
+	search atomic.Int32
 
 	// every overrides loopInterval when > 0; < 0 turns event-loop turns
 	// off; floor overrides minCallsPerTurn when > 0. Set only by the
@@ -90,22 +101,24 @@ func (h *searchHook) takeStats() (turns int64, d time.Duration) {
 	return h.turns.Swap(0), time.Duration(h.turnTime.Swap(0))
 }
 
-// setFlag installs the page's shared stop flag (from the command goroutine).
+// setFlag installs the page's shared stop flag (from the command goroutine);
+// bridge.send restarts the numbering of searches.
 func (h *searchHook) setFlag(f js.Value) {
 	h.mu.Lock()
 	h.flag = f
 	h.mu.Unlock()
+	h.search.Store(0) // a running search's number belongs to the old flag
 }
 
-// clearFlag resets the shared flag before a search starts, so a stop meant
-// for an earlier search does not end the next one.
-func (h *searchHook) clearFlag() {
-	h.mu.Lock()
-	f := h.flag
-	h.mu.Unlock()
-	if f.Truthy() {
-		h.atomics.Call("store", f, 0, 0)
-	}
+// startSearch tells the hook the number of the search about to start (0:
+// one the flag cannot stop). Called by the command goroutine.
+func (h *searchHook) startSearch(n int32) { h.search.Store(n) }
+
+// stopRequested reports whether the shared flag asks to stop the running
+// search: it holds that search's number or a later one.
+func (h *searchHook) stopRequested(f js.Value) bool {
+	n := h.search.Load()
+	return n > 0 && h.atomics.Call("load", f, 0).Int() >= int(n)
 }
 
 // call is the search.Options.Yield hook; it runs on the search goroutine.
@@ -116,7 +129,7 @@ func (h *searchHook) call() {
 	every := loopInterval
 	if f.Truthy() {
 		every = loopIntervalShared
-		if h.atomics.Call("load", f, 0).Int() != 0 {
+		if h.stopRequested(f) {
 			h.stop()
 		}
 	}

@@ -48,6 +48,28 @@ VisualMoveInput.prototype.moveDraggablePiece = function moveDraggablePiece(x, y)
   st.top = `${y - this.view.squareHeight / 2}px`;
 };
 
+// cm-chessboard's keyboard input draws a frame on the focused square only while
+// document.activeElement is the board. Inside a shadow root (<azurite-board>) that is
+// the host element, so the frame was never drawn and the arrow keys moved an invisible
+// cursor. For a board in a shadow root, document.activeElement answers with the root's
+// active element for the duration of the redraw only (an own property, removed after).
+function focusInShadowRoot(board) {
+  const acc = board.getExtension(Accessibility);
+  const kbd = acc && acc.components.find((c) => typeof c.redrawFocusIndicator === 'function');
+  if (!kbd) return;
+  const redraw = kbd.redrawFocusIndicator;
+  kbd.redrawFocusIndicator = function redrawInShadowRoot() {
+    const root = board.view.svg.getRootNode();
+    if (!(root instanceof ShadowRoot)) return redraw.call(this);
+    Object.defineProperty(document, 'activeElement', { configurable: true, get: () => root.activeElement });
+    try {
+      return redraw.call(this);
+    } finally {
+      delete document.activeElement;
+    }
+  };
+}
+
 /** defaults returns the full configuration; createBoardView merges the caller's on top. */
 export function defaults() {
   return {
@@ -106,6 +128,7 @@ export function createBoardView(el, config = {}) {
       },
     ],
   });
+  focusInShadowRoot(board);
 
   function legalFrom(square) {
     try {

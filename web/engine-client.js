@@ -34,6 +34,14 @@ const DEFAULTS = {
   sharedStop: true,     // on cross-origin isolated pages, also stop through a SharedArrayBuffer flag
 };
 
+// goCount is how many searches a message starts as the engine numbers them
+// for the shared stop flag (docs/protocol.md): one per {type:'go'}, one per
+// "go" line of a string.
+function goCount(msg) {
+  if (typeof msg === 'string') return msg.split('\n').filter((l) => /^go( |$)/.test(l.trim())).length;
+  return msg && typeof msg === 'object' && msg.type === 'go' ? 1 : 0;
+}
+
 /** EngineError is an error reported by the engine or the client. */
 export class EngineError extends Error {
   constructor(message, { where, source, restarted = false } = {}) {
@@ -203,7 +211,11 @@ export class EngineClient {
     };
     // On a cross-origin isolated page the search also watches a shared flag,
     // so stop does not wait for the worker's event loop (docs/protocol.md).
+    // The engine numbers the go messages it receives after the flag; to stop
+    // search n the client stores n (so a stop stored before the worker has
+    // reached that go still counts).
     this._flag = null;
+    this._goCount = 0;
     if (this.config.sharedStop && globalThis.crossOriginIsolated && typeof SharedArrayBuffer === 'function') {
       this._flag = new Int32Array(new SharedArrayBuffer(4));
       worker.postMessage({ type: 'stopflag', buffer: this._flag.buffer });
@@ -241,6 +253,7 @@ export class EngineClient {
   _post(msg) {
     if (this._dead) throw this._dead;
     this._worker.postMessage(msg);
+    if (this._flag) this._goCount += goCount(msg);
   }
 
   // _enqueue runs step after every earlier command has finished.
@@ -282,7 +295,7 @@ export class EngineClient {
     const s = this._search;
     if (s && !s.stopSent && !this._dead) {
       s.stopSent = true;
-      if (this._flag) Atomics.store(this._flag, 0, 1);
+      if (this._flag) Atomics.store(this._flag, 0, this._goCount);
       this._post({ type: 'stop' });
     }
   }

@@ -11,6 +11,24 @@ export const MAX_PLY = 2000;
 
 let nextId = 1;
 
+// statusCache remembers status() per node object; dropped nodes are collected with it.
+const statusCache = new WeakMap();
+
+// positionStatus judges chess.js position c (no history needed) given how often the
+// position has occurred (repetitions, node included). Checks in chess.js's order.
+function positionStatus(c, repetitions) {
+  const mover = c.turn() === 'w' ? 'White' : 'Black';
+  if (c.isCheckmate()) {
+    return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: `${mover} is checkmated`, code: 'checkmate' };
+  }
+  const draw = (reason, code) => ({ over: true, result: '1/2-1/2', reason, code });
+  if (c.isStalemate()) return draw('Stalemate', 'stalemate');
+  if (c.isInsufficientMaterial()) return draw('Insufficient material', 'insufficient-material');
+  if (repetitions >= 3) return draw('Threefold repetition', 'threefold-repetition');
+  if (c.isDrawByFiftyMoves()) return draw('Fifty-move rule', 'fifty-move-rule');
+  return { over: false, inCheck: c.inCheck(), turn: c.turn() };
+}
+
 function makeNode(parent, fen, move) {
   return {
     id: nextId++,
@@ -26,6 +44,8 @@ function makeNode(parent, fen, move) {
     comment: '', // words after the move
     commentBefore: '', // words before it (opening a variation, or after one closed)
     nags: [], // numeric annotation glyphs, e.g. 2 for "?"
+    reviewNag: 0, // the NAG among nags that game review added (0: none), see review.js
+    reviewComment: '', // the comment review wrote, while comment is still that text
   };
 }
 
@@ -42,11 +62,41 @@ export class Game {
     this.termination = ''; // human-readable reason once the game has ended
   }
 
-  /** chess returns a chess.js instance at node (default: current) with the full history, so repetition works. */
+  /**
+   * chess returns a new chess.js instance at node (default: current) with the full
+   * history, replayed from the start: it costs a few chess.js move generations per ply
+   * (about 60–140 ms at ply 300), so nothing that runs per move or per render calls it.
+   * status() and position() answer the usual questions without a replay.
+   */
   chess(node = this.current) {
     const c = new Chess(this.startFen);
     for (const n of this.path(node)) c.move(n.uci ? { from: n.from, to: n.to, promotion: n.uci[4] } : n.san);
     return c;
+  }
+
+  /** position returns a chess.js instance at node's position, without the history (cheap). */
+  position(node = this.current) {
+    return new Chess(node.fen);
+  }
+
+  /**
+   * repetitions counts how often node's position has occurred on the way to it, node
+   * included (3 is a threefold repetition). Positions are equal when the first four FEN
+   * fields are (pieces, side to move, castling rights, and an en-passant square only
+   * when a capture there is legal: chess.js writes it only then). Only the last
+   * halfmove-clock plies can repeat (a capture or pawn move cannot be undone), so the
+   * walk is at most 100 plies whatever the game's length.
+   */
+  repetitions(node = this.current) {
+    const fields = node.fen.split(' ');
+    const key = fields.slice(0, 4).join(' ');
+    const clock = Number(fields[4]) || 0;
+    let count = 1;
+    // Same side to move: two plies at a time.
+    for (let n = node.parent && node.parent.parent, k = 2; n && k <= clock; n = n.parent && n.parent.parent, k += 2) {
+      if (n.fen.startsWith(`${key} `)) count++;
+    }
+    return count;
   }
 
   /** path returns the nodes from the first move to node (root excluded). */
@@ -174,18 +224,22 @@ export class Game {
     return null;
   }
 
-  /** status reports whether the position at node ends the game by the rules. */
+  /**
+   * status reports whether the position at node ends the game by the rules:
+   * {over: true, result, reason, code} (code: checkmate, stalemate,
+   * insufficient-material, threefold-repetition or fifty-move-rule) or
+   * {over: false, inCheck, turn}. It reads node's FEN
+   * and walks back at most the halfmove clock for repetitions (see repetitions), and
+   * remembers the answer per node (a node's position and ancestors never change), so
+   * it costs the same at ply 300 as at ply 3.
+   */
   status(node = this.current) {
-    const c = this.chess(node);
-    const mover = c.turn() === 'w' ? 'White' : 'Black';
-    if (c.isCheckmate()) {
-      return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: `${mover} is checkmated` };
+    let s = statusCache.get(node);
+    if (!s) {
+      s = positionStatus(this.position(node), this.repetitions(node));
+      statusCache.set(node, s);
     }
-    if (c.isStalemate()) return { over: true, result: '1/2-1/2', reason: 'Stalemate' };
-    if (c.isInsufficientMaterial()) return { over: true, result: '1/2-1/2', reason: 'Insufficient material' };
-    if (c.isThreefoldRepetition()) return { over: true, result: '1/2-1/2', reason: 'Threefold repetition' };
-    if (c.isDrawByFiftyMoves()) return { over: true, result: '1/2-1/2', reason: 'Fifty-move rule' };
-    return { over: false, inCheck: c.inCheck(), turn: c.turn() };
+    return { ...s };
   }
 
   /** toJSON gives a compact form for storage: the start FEN, tags and the move tree as UCI. */
@@ -195,6 +249,8 @@ export class Game {
       if (n.comment) o.c = n.comment;
       if (n.commentBefore) o.b = n.commentBefore;
       if (n.nags.length) o.n = n.nags.slice();
+      if (n.reviewNag) o.r = n.reviewNag;
+      if (n.reviewComment && n.reviewComment === n.comment) o.rc = 1;
       if (n.children.length) o.k = n.children.map(enc);
       return o;
     };
@@ -209,30 +265,50 @@ export class Game {
     };
   }
 
-  /** fromJSON rebuilds a game from toJSON output, replaying every move; it throws on anything inconsistent. */
-  static fromJSON(o) {
+  /**
+   * fromJSON rebuilds a game from toJSON output, replaying every move. It throws on
+   * anything inconsistent, unless salvage is set: then only a missing or bad start
+   * FEN throws, a bad move entry is dropped with the moves after it on its line, and
+   * the game's dropped array says what was dropped (empty when nothing was), so a
+   * saved game damaged at move 30 still gives back its first 29 moves.
+   */
+  static fromJSON(o, { salvage = false } = {}) {
     if (!o || typeof o !== 'object') throw new Error('not an object');
     if (typeof o.fen !== 'string') throw new Error('missing start FEN');
     const g = new Game(o.fen);
+    g.dropped = [];
     if (o.headers && typeof o.headers === 'object') {
       for (const [k, v] of Object.entries(o.headers)) if (typeof v === 'string') g.headers[k] = v;
     }
     if (['1-0', '0-1', '1/2-1/2', '*'].includes(o.result)) g.result = o.result;
     if (typeof o.termination === 'string') g.termination = o.termination;
     if (typeof o.comment === 'string') g.root.comment = o.comment;
+    const bad = (msg) => {
+      if (!salvage) throw new Error(msg);
+      g.dropped.push(msg);
+    };
     const dec = (parent, list, depth) => {
-      if (!Array.isArray(list)) throw new Error('bad move list');
-      if (depth > MAX_PLY) throw new Error('tree too deep');
+      if (!Array.isArray(list)) return bad(`bad move list after ply ${parent.ply}`);
+      if (depth > MAX_PLY) return bad('tree too deep');
       for (const item of list) {
         g.current = parent;
-        if (!item || typeof item.m !== 'string') throw new Error('bad move entry');
+        if (!item || typeof item.m !== 'string') {
+          bad(`bad move entry after ply ${parent.ply}`);
+          continue;
+        }
         const n = g.play(item.m);
-        if (!n) throw new Error(`illegal move ${item.m} after ply ${parent.ply}`);
+        if (!n) {
+          bad(`illegal move ${String(item.m).slice(0, 12)} after ply ${parent.ply}`);
+          continue;
+        }
         if (typeof item.c === 'string') n.comment = item.c;
         if (typeof item.b === 'string') n.commentBefore = item.b;
         if (Array.isArray(item.n)) n.nags = item.n.filter((x) => Number.isInteger(x) && x >= 0 && x < 256);
+        if (n.nags.includes(item.r)) n.reviewNag = item.r;
+        if (item.rc === 1 && n.comment) n.reviewComment = n.comment;
         if (item.k) dec(n, item.k, depth + 1);
       }
+      return undefined;
     };
     dec(g.root, o.tree || [], 0);
     g.current = g.root;

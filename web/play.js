@@ -296,7 +296,7 @@ export function createPlay(ctx) {
   // canMate: does color have enough material to ever mate (anything beyond a lone king,
   // a lone minor piece)? Used to score a flag fall as a draw.
   function canMate(color) {
-    const c = ctx.game.chess(lastMain(ctx.game));
+    const c = ctx.game.position(lastMain(ctx.game));
     let minors = 0;
     for (const row of c.board()) {
       for (const p of row) {

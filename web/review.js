@@ -9,7 +9,68 @@ import { whiteScore, winPercent, toCp, classify, moveAccuracy, gameAccuracy, for
 import { createEvalGraph } from './eval-graph.js';
 import { byId, h, clear, show } from './dom.js';
 
-const REVIEW_NAGS = [2, 4, 6];
+// Move-assessment NAGs ($1 ! … $6 ?!): a move carries at most one of them.
+const MOVE_NAGS = [1, 2, 3, 4, 5, 6];
+
+/**
+ * clearReviewMarks takes back what an earlier review wrote on node: the NAG it added
+ * (node.reviewNag) and its comment (node.reviewComment, if the comment is still that
+ * text). Marks and comments from the game's author, e.g. an imported "e5?", stay.
+ */
+export function clearReviewMarks(node) {
+  if (node.reviewNag) {
+    const i = node.nags.indexOf(node.reviewNag);
+    if (i >= 0) node.nags.splice(i, 1);
+  }
+  if (node.reviewComment && node.comment === node.reviewComment) node.comment = '';
+  node.reviewNag = 0;
+  node.reviewComment = '';
+}
+
+/**
+ * judgeMoves judges the moves nodes[1..] from evals[i] (White's score at nodes[i] and
+ * the engine's best move there) and writes the verdicts into the nodes: a ?!/?/?? NAG
+ * and a comment naming the better move. A move the author already assessed ($1–$6,
+ * e.g. "e4!?") keeps the author's glyph alone, and an author's comment is never
+ * replaced; the verdict still counts and is listed in marks. sanOf(fen, uci) names
+ * the best move. It returns {accuracy, counts, marks, points} for the summary and graph.
+ */
+export function judgeMoves(nodes, evals, sanOf) {
+  const acc = { w: [], b: [] };
+  const counts = { w: { 6: 0, 2: 0, 4: 0 }, b: { 6: 0, 2: 0, 4: 0 } };
+  const marks = [];
+  const points = [{ score: evals[0].score }];
+  for (let i = 1; i < nodes.length; i++) {
+    const n = nodes[i];
+    const mover = n.color;
+    const sign = mover === 'w' ? 1 : -1;
+    const before = winPercent(sign * toCp(evals[i - 1].score));
+    const after = winPercent(sign * toCp(evals[i].score));
+    const drop = before - after;
+    acc[mover].push(moveAccuracy(drop));
+    clearReviewMarks(n);
+    const best = evals[i - 1].best;
+    const judged = best === n.uci ? null : classify(drop);
+    let point = { score: evals[i].score };
+    if (judged) {
+      if (!n.nags.some((x) => MOVE_NAGS.includes(x))) {
+        n.nags.push(judged.nag);
+        n.reviewNag = judged.nag;
+      }
+      counts[mover][judged.nag]++;
+      const bestSan = best ? sanOf(n.parent.fen, best) : null;
+      const text = `${judged.label} (${formatScore(evals[i - 1].score)} → ${formatScore(evals[i].score)}).${bestSan ? ` ${bestSan} was best.` : ''}`;
+      if (!n.comment) {
+        n.comment = text;
+        n.reviewComment = text;
+      }
+      marks.push({ node: n, judged, bestSan });
+      point = { ...point, mark: judged.label.toLowerCase(), label: `${n.san}${judged.symbol}` };
+    }
+    points.push(point);
+  }
+  return { accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) }, counts, marks, points };
+}
 
 /** createReview returns the review-mode controller bound to the shell context. */
 export function createReview(ctx) {
@@ -109,47 +170,15 @@ export function createReview(ctx) {
     ctx.refresh({ animate: false });
   }
 
-  // annotate judges every move from the evaluations before and after it.
+  // annotate judges every move and shows the summary.
   function annotate(game, nodes, evals) {
-    const acc = { w: [], b: [] };
-    const counts = { w: { 6: 0, 2: 0, 4: 0 }, b: { 6: 0, 2: 0, 4: 0 } };
-    const marks = [];
-    st.points = [{ score: evals[0].score }];
-    for (let i = 1; i < nodes.length; i++) {
-      const n = nodes[i];
-      const mover = n.color;
-      const sign = mover === 'w' ? 1 : -1;
-      const before = winPercent(sign * toCp(evals[i - 1].score));
-      const after = winPercent(sign * toCp(evals[i].score));
-      const drop = before - after;
-      acc[mover].push(moveAccuracy(drop));
-      n.nags = n.nags.filter((x) => !REVIEW_NAGS.includes(x));
-      if (n.reviewComment && n.comment === n.reviewComment) n.comment = '';
-      const best = evals[i - 1].best;
-      const judged = best === n.uci ? null : classify(drop);
-      let point = { score: evals[i].score };
-      if (judged) {
-        n.nags.push(judged.nag);
-        counts[mover][judged.nag]++;
-        const bestSan = best ? sanOf(n.parent.fen, best) : null;
-        const text = `${judged.label} (${formatScore(evals[i - 1].score)} → ${formatScore(evals[i].score)}).${bestSan ? ` ${bestSan} was best.` : ''}`;
-        if (!n.comment) {
-          n.comment = text;
-          n.reviewComment = text;
-        }
-        marks.push({ node: n, judged, bestSan });
-        point = { ...point, mark: judged.label.toLowerCase(), label: `${n.san}${judged.symbol}` };
-      }
-      st.points.push(point);
-    }
-    st.result = {
-      accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) },
-      counts,
-      marks,
-    };
+    const r = judgeMoves(nodes, evals, sanOf);
+    st.points = r.points;
+    st.result = { accuracy: r.accuracy, counts: r.counts, marks: r.marks };
     game.headers.Annotator = 'Azurite';
     renderSummary();
-    ctx.say(`Review done. Accuracy: White ${fmtAcc(st.result.accuracy.w)}, Black ${fmtAcc(st.result.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
+    const { marks } = r;
+    ctx.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
   }
 
   function sanOf(fen, uci) {

@@ -9,6 +9,9 @@
 //	azurite book build SRC DST   write the compact book derived from SRC (make book)
 //	azurite -version             print the version
 //	azurite -seed N              fix the random choices (book, weakened play) for reproducible games
+//
+// The Hash option's maximum is half the machine's memory (memory*.go): Go
+// cannot survive an allocation the system refuses.
 package main
 
 import (
@@ -64,9 +67,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	rest := fs.Args()
 	if len(rest) == 0 {
+		// Hash is capped by the memory read once here: a table larger than
+		// the machine can hold would end the process (memory.go).
+		maxHash, why := hashCap(machineMemory(), strconv.IntSize)
 		cfg := uci.Config{
 			Name: "Azurite", Author: "the Azurite developers", Version: version,
-			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile, Seed: *seed},
+			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile, Seed: *seed,
+				MaxHashMB: maxHash, MaxHashWhy: why},
 		}
 		if err := uci.Run(stdin, stdout, cfg); err != nil {
 			fmt.Fprintln(stderr, "azurite:", err)

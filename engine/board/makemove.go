@@ -27,84 +27,131 @@ func init() {
 // sum, the phase and the checkers incrementally, and pushes the previous
 // state for UnmakeMove. It allocates only when the history outgrows its
 // preallocated capacity.
+//
+// It is shaped for the js/wasm port, where it costs most of a perft node
+// (see generate for the back end's costs): the move is widened to uint once
+// and squares and pieces stay uint (the uint8 types would be zero-extended,
+// an AND in wasm, at every use as an index); the state push is written out
+// (a call spills every live value); the pawn terms (halfmove clock, pawn
+// key) need no test, as pawnKeys is zero for the other pieces; and the rare
+// moves -- promotion, double push, castling -- are first played as plain
+// moves and then finished by one out-of-line call at the very end, where no
+// value is live across it (see makeSpecial).
 func (p *Position) MakeMove(m Move) {
+	n := len(p.hist)
+	if n == cap(p.hist) {
+		p.growHist()
+	}
 	p.st.move = m // recorded in the pushed copy: the move played from that state
-	p.pushState()
+	p.hist = p.hist[:n+1]
+	p.hist[n].set(&p.st)
+
 	st := &p.st
-	us := p.side & 1
-	them := us ^ 1
-	// The masks below cost one AND each and let the compiler drop the bounds
-	// checks, which in wasm are branches that split the function into blocks.
-	from, to := m.From()&63, m.To()&63
-	pc := m.Piece() & 15
+	mv := uint(m)
+	us := uint(p.side & 1)
+	from, to := mv&63, mv>>6&63
+	pc := mv >> 12 & 15
 
 	// The en-passant key comes from a table that holds 0 for NoSquare and
-	// the move number grows by the mover's colour: no branches, which in
-	// Go's wasm code are jumps through the function's dispatch table.
+	// the move number grows by the mover's colour: no branches.
 	key := st.key ^ sideKey ^ castleKeys[st.castle&15] ^ epKeyOf[st.ep&127]
 	st.ep = NoSquare
-	st.halfmove++
+	hm := st.halfmove + 1
 	st.fullmove += int32(us)
 
-	if cap := m.Captured() & 15; cap != NoPiece {
-		capSq := to
-		if m&FlagEnPassant != 0 {
-			capSq = (to ^ 8) & 63
-		}
-		p.remove(cap, capSq)
-		key ^= pieceKeys[cap][capSq]
-		if cap.Type() == Pawn {
-			st.pawnKey ^= pieceKeys[cap][capSq]
-		}
-		st.psq -= psqTable[cap][capSq]
-		st.phase -= phaseOf[cap]
-		st.halfmove = 0
+	if capt := mv >> 16 & 15; capt != 0 {
+		capSq := (to ^ mv>>21&8) & 63 // en passant (bit 24) takes the pawn behind 'to'
+		b := Bitboard(1) << capSq
+		p.board[capSq] = NoPiece
+		p.byType[capt&7] &^= b
+		p.byColor[us^1] &^= b
+		p.occ &^= b
+		key ^= pieceKeys[capt][capSq]
+		st.pawnKey ^= pawnKeys[capt][capSq]
+		st.psq -= psqTable[capt][capSq]
+		st.phase -= phaseOf[capt]
+		hm = 0
 	}
+	if pc&7 == uint(Pawn) {
+		hm = 0
+	}
+	st.halfmove = hm
 
-	p.shift(pc, from, to)
+	b := Bitboard(1)<<from | Bitboard(1)<<to
+	p.board[from] = NoPiece
+	p.board[to] = Piece(pc)
+	p.byType[pc&7] ^= b
+	p.byColor[us] ^= b
+	p.occ ^= b
 	key ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
+	st.pawnKey ^= pawnKeys[pc][from] ^ pawnKeys[pc][to]
 	st.psq += psqTable[pc][to] - psqTable[pc][from]
 
-	if pc.Type() == Pawn {
-		st.halfmove = 0
-		st.pawnKey ^= pieceKeys[pc][from] ^ pieceKeys[pc][to]
-		if promo := m.Promotion(); promo != NoPieceType {
-			np := MakePiece(us, promo) & 15
-			p.remove(pc, to)
-			p.put(np, to)
-			key ^= pieceKeys[pc][to] ^ pieceKeys[np][to]
-			st.pawnKey ^= pieceKeys[pc][to]
-			st.psq += psqTable[np][to] - psqTable[pc][to]
-			st.phase += phaseOf[np]
-		} else if m&FlagDoublePush != 0 {
-			ep := to ^ 8
-			if pawnAttacks[us][ep]&p.byType[Pawn]&p.byColor[them] != 0 {
-				st.ep = ep
-				key ^= epKeys[ep.File()]
-			}
+	st.castle &= castleMask[from] & castleMask[to] & 15
+	st.key = key ^ castleKeys[st.castle&15]
+	p.side = Color(us ^ 1)
+	// Checkers. Most moves cannot give check: the moved piece does not
+	// reach the king's square even on an empty board, and 'from' is not on
+	// a line with the king (no discovery). Only the rest pay for the full
+	// attacker scan; en passant always does (castling and promotions get
+	// theirs in makeSpecial).
+	ksq := uint((p.byType[King] & p.byColor[us^1]).LSB() & 63)
+	st.checkers = 0
+	if lineBB[from][ksq]|reach[us][pc&7][to]&(Bitboard(1)<<ksq)|Bitboard(m&FlagEnPassant) != 0 {
+		st.checkers = p.attackersBy(Color(us), Square(ksq))
+	}
+	if m&(7<<20|FlagDoublePush|FlagCastle) != 0 {
+		p.makeSpecial(m)
+	}
+}
+
+// growHist makes room for one more state in the history (the rare case of
+// MakeMove's push, kept out of line).
+//
+//go:noinline
+func (p *Position) growHist() {
+	p.hist = append(p.hist, state{})[:len(p.hist)]
+}
+
+// makeSpecial finishes MakeMove's promotion, double push or castling m,
+// which MakeMove has played as a plain move of the pawn or the king (side to
+// move already switched, key complete but for the parts below): the pawn on
+// 'to' becomes the new piece; the en-passant square is set when an enemy
+// pawn attacks it (Polyglot's rule); the rook moves. Promotions and castling
+// then rescan the checkers (the new piece or the rook may give check).
+//
+//go:noinline
+func (p *Position) makeSpecial(m Move) {
+	st := &p.st
+	them := p.side & 1
+	us := them ^ 1
+	to := m.To() & 63
+	pc := m.Piece() & 15
+	switch {
+	case m.Promotion() != NoPieceType:
+		np := MakePiece(us, m.Promotion()) & 15
+		p.remove(pc, to)
+		p.put(np, to)
+		st.key ^= pieceKeys[pc][to] ^ pieceKeys[np][to]
+		st.pawnKey ^= pieceKeys[pc][to]
+		st.psq += psqTable[np][to] - psqTable[pc][to]
+		st.phase += phaseOf[np]
+	case m&FlagDoublePush != 0:
+		ep := (to ^ 8) & 63
+		if pawnAttacks[us][ep]&p.byType[Pawn]&p.byColor[them] != 0 {
+			st.ep = ep
+			st.key ^= epKeyOf[ep]
 		}
-	} else if m&FlagCastle != 0 {
+		return
+	default: // castling
 		r := castleRook[to]
 		r[0], r[1] = r[0]&63, r[1]&63
 		rook := MakePiece(us, Rook)
 		p.shift(rook, r[0], r[1])
-		key ^= pieceKeys[rook][r[0]] ^ pieceKeys[rook][r[1]]
+		st.key ^= pieceKeys[rook][r[0]] ^ pieceKeys[rook][r[1]]
 		st.psq += psqTable[rook][r[1]] - psqTable[rook][r[0]]
 	}
-
-	st.castle &= castleMask[from] & castleMask[to] & 15
-	st.key = key ^ castleKeys[st.castle&15]
-	p.side = them
-	// Checkers. Most moves cannot give check: the moved (or promoted) piece
-	// does not reach the king's square even on an empty board, and 'from' is
-	// not on a line with the king (no discovery). Only the rest pay for the
-	// full attacker scan; en passant and castling always do.
-	ksq := (p.byType[King] & p.byColor[them]).LSB() & 63
-	st.checkers = 0
-	if m&(FlagEnPassant|FlagCastle) != 0 || lineBB[from][ksq] != 0 ||
-		reach[us][p.board[to].Type()][to].Has(ksq) {
-		st.checkers = p.attackersBy(us, ksq)
-	}
+	st.checkers = p.attackersBy(us, p.KingSquare(them)&63)
 }
 
 // reach[c][pt][sq] is where a piece of type pt and colour c on sq attacks on
@@ -134,43 +181,58 @@ func (p *Position) attackersBy(c Color, sq Square) Bitboard {
 		RookAttacks(sq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[c]
 }
 
-// pushState appends a copy of the current state to the history.
-func (p *Position) pushState() {
-	n := len(p.hist)
-	if n == cap(p.hist) {
-		p.hist = append(p.hist, p.st) // grows the stack: rare, see histCapacity
-		return
-	}
-	p.hist = p.hist[:n+1]
-	p.hist[n].set(&p.st)
-}
-
-// UnmakeMove takes back the last move made with MakeMove.
+// UnmakeMove takes back the last move made with MakeMove. It is shaped like
+// MakeMove: the move is undone as a plain move, then unmakeSpecial (at the
+// end, with nothing live across the call) finishes a promotion or castling.
 func (p *Position) UnmakeMove() {
 	n := len(p.hist) - 1
 	prev := &p.hist[n]
 	m := prev.move
-	p.side ^= 1
-	us := p.side
-	from, to := m.From(), m.To()
-	pc := m.Piece()
-	if m.Promotion() != NoPieceType {
-		p.remove(p.board[to], to)
-		p.put(pc, to)
-	} else if m&FlagCastle != 0 {
-		r := castleRook[to]
-		p.shift(MakePiece(us, Rook), r[1], r[0])
-	}
-	p.shift(pc, to, from)
-	if cap := m.Captured(); cap != NoPiece {
-		capSq := to
-		if m&FlagEnPassant != 0 {
-			capSq = to ^ 8
-		}
-		p.put(cap, capSq)
+	mv := uint(m)
+	us := uint(p.side&1) ^ 1
+	p.side = Color(us)
+	from, to := mv&63, mv>>6&63
+	pc := mv >> 12 & 15
+	b := Bitboard(1)<<from | Bitboard(1)<<to
+	p.board[to] = NoPiece
+	p.board[from] = Piece(pc)
+	p.byType[pc&7] ^= b
+	p.byColor[us] ^= b
+	p.occ ^= b
+	if capt := mv >> 16 & 15; capt != 0 {
+		capSq := (to ^ mv>>21&8) & 63
+		cb := Bitboard(1) << capSq
+		p.board[capSq] = Piece(capt)
+		p.byType[capt&7] |= cb
+		p.byColor[us^1] |= cb
+		p.occ |= cb
 	}
 	p.st.set(prev)
 	p.hist = p.hist[:n]
+	if m&(7<<20|FlagCastle) != 0 {
+		p.unmakeSpecial(m)
+	}
+}
+
+// unmakeSpecial finishes UnmakeMove's promotion or castling m, which it has
+// undone as a plain pawn or king move: the pawn bit that move left on 'to'
+// and the promoted piece's bit there are cleared, unless a piece of the
+// promoted type was taken there (the board and colour sets are already
+// right: 'to' holds the captured piece, if any), or the rook goes back to
+// its corner.
+//
+//go:noinline
+func (p *Position) unmakeSpecial(m Move) {
+	to := m.To() & 63
+	if promo := m.Promotion(); promo != NoPieceType {
+		p.byType[Pawn] &^= SquareBB(to)
+		if m.Captured().Type() != promo { // else the bit is the captured piece's
+			p.byType[promo&7] &^= SquareBB(to)
+		}
+		return
+	}
+	r := castleRook[to]
+	p.shift(MakePiece(p.side&1, Rook), r[1]&63, r[0]&63)
 }
 
 // MakeNullMove passes the turn (for null-move pruning). It must not be called

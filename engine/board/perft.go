@@ -8,7 +8,8 @@ const perftPlies = 16
 
 // Perft returns the number of leaf nodes of the legal move tree of the given
 // depth (Perft(0) is 1). Leaves are bulk-counted: at depth 1 the legal moves
-// are counted without being made, which the fully legal generator makes exact.
+// are counted without being made or even written (countMoves popcounts each
+// piece's legal destination set), which the fully legal rules make exact.
 func (p *Position) Perft(depth int) uint64 {
 	if depth <= 0 {
 		return 1
@@ -53,22 +54,19 @@ func (p *Position) perftDeep(depth int, bulk bool) uint64 {
 
 // perft is Perft for 1 <= depth <= perftPlies with lists[d] holding the
 // moves at remaining depth d. Depth 2 counts its children's moves in its own
-// loop, which spares a call per child.
+// loop, which spares a call per child; depth 1 writes no list.
 func (p *Position) perft(depth int, lists *[perftPlies]MoveList) uint64 {
+	if depth == 1 {
+		return uint64(p.countMoves())
+	}
 	l := &lists[depth&(perftPlies-1)]
 	l.N = 0
 	p.GenerateAll(l)
-	if depth == 1 {
-		return uint64(l.N)
-	}
 	var n uint64
 	if depth == 2 {
-		child := &lists[1]
 		for i := 0; i < l.N; i++ {
 			p.MakeMove(l.Moves[i&(MaxMoves-1)])
-			child.N = 0
-			p.GenerateAll(child)
-			n += uint64(child.N)
+			n += uint64(p.countMoves())
 			p.UnmakeMove()
 		}
 		return n

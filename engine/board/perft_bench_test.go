@@ -3,8 +3,11 @@ package board
 import "testing"
 
 // perftBenches are the speed signatures of the move generator: start position
-// depth 6 and Kiwipete depth 5 bulk-counted (Perft), and one depth less with
-// every leaf made and unmade (PerftNoBulk), to compare like with like.
+// depth 6 and Kiwipete depth 5, bulk-counted (Perft) and with every leaf made
+// and unmade (PerftNoBulk, to compare like with like); `make bench-perft`
+// runs these four. The small rows below them are for tools/wasm-icount.mjs,
+// whose instrumented runs are several times slower than plain wasm: per-node
+// instruction counts of the same kind of walk in seconds.
 var perftBenches = []struct {
 	name  string
 	fen   string
@@ -13,10 +16,16 @@ var perftBenches = []struct {
 	bulk  bool
 }{
 	{"startpos-d6-bulk", StartFEN, 6, 119060324, true},
-	{"kiwipete-d5-bulk", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 5, 193690690, true},
-	{"startpos-d5-nobulk", StartFEN, 5, 4865609, false},
-	{"kiwipete-d4-nobulk", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4, 4085603, false},
+	{"kiwipete-d5-bulk", kiwipeteFEN, 5, 193690690, true},
+	{"startpos-d6-nobulk", StartFEN, 6, 119060324, false},
+	{"kiwipete-d5-nobulk", kiwipeteFEN, 5, 193690690, false},
+	{"startpos-d5-bulk", StartFEN, 5, 4865609, true},
+	{"kiwipete-d4-bulk", kiwipeteFEN, 4, 4085603, true},
+	{"startpos-d4-nobulk", StartFEN, 4, 197281, false},
+	{"kiwipete-d3-nobulk", kiwipeteFEN, 3, 97862, false},
 }
+
+const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 // BenchmarkPerft reports nodes per second (Mnps) for each perftBenches row;
 // `make bench-perft` runs it natively and as wasm under node.
@@ -41,6 +50,7 @@ func BenchmarkPerft(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(bc.nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnps")
+			b.ReportMetric(float64(bc.nodes), "nodes/op") // read by tools/wasm-icount.mjs
 		})
 	}
 }
@@ -48,7 +58,7 @@ func BenchmarkPerft(b *testing.B) {
 // BenchmarkMoveGen measures one GenerateAll in Kiwipete (48 moves).
 func BenchmarkMoveGen(b *testing.B) {
 	b.ReportAllocs()
-	p, _ := ParseFEN(perftBenches[1].fen)
+	p, _ := ParseFEN(kiwipeteFEN)
 	var l MoveList
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -60,7 +70,7 @@ func BenchmarkMoveGen(b *testing.B) {
 // BenchmarkMakeUnmake measures making and unmaking each Kiwipete move.
 func BenchmarkMakeUnmake(b *testing.B) {
 	b.ReportAllocs()
-	p, _ := ParseFEN(perftBenches[1].fen)
+	p, _ := ParseFEN(kiwipeteFEN)
 	var l MoveList
 	p.GenerateAll(&l)
 	b.ResetTimer()

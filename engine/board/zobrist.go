@@ -17,7 +17,8 @@ package board
 // nothing else), for the evaluation's pawn-structure cache.
 
 var (
-	pieceKeys  [16][64]uint64 // indexed by our Piece numbering
+	pieceKeys  [16][64]uint64 // indexed by our Piece numbering; zero for NoPiece
+	pawnKeys   [16][64]uint64 // pieceKeys of the two pawns, zero for the other pieces (pawn-key terms)
 	castleKeys [16]uint64     // XOR of the keys of each set right
 	epKeys     [8]uint64
 	sideKey    uint64 // XORed in when White is to move
@@ -35,6 +36,9 @@ func init() {
 		}
 		for sq := 0; sq < 64; sq++ {
 			pieceKeys[p][sq] = polyglotRandom64[64*p.PolyglotKind()+sq]
+			if p.Type() == Pawn {
+				pawnKeys[p][sq] = pieceKeys[p][sq]
+			}
 		}
 	}
 	for r := 0; r < 16; r++ {

@@ -117,7 +117,7 @@ func traceFEN(t testing.TB, fen string) (*Evaluator, int) {
 }
 
 // coef returns how often weight i was applied for colour c.
-func (e *Evaluator) coefOf(c board.Color, i int) int { return int(e.tr.coef[c][i]) }
+func (e *Evaluator) coefOf(c board.Color, i int) int { return int(e.coef[c][i]) }
 
 // whiteEval returns the evaluation of fen from White's point of view.
 func whiteEval(t testing.TB, fen string) int {

@@ -81,3 +81,187 @@ func reverseRank(r string) string {
 	}
 	return string(b)
 }
+
+// TestKPKMatchesReference checks the bitboard generator (kpk.go) against the
+// first, position-by-position retrograde analysis, kept here as the
+// reference: every one of the 196 608 positions must have the same result.
+func TestKPKMatchesReference(t *testing.T) {
+	ref := kpkReference()
+	wins, bad := 0, 0
+	for i, r := range ref {
+		wk, bk, stm, psq := kpkRefDecode(i)
+		got := kpkWins[kpkSlot(psq)][stm][wk].Has(bk)
+		if r == kpkWin {
+			wins++
+		}
+		if got != (r == kpkWin) {
+			if bad++; bad <= 10 {
+				t.Errorf("wk %v bk %v stm %v pawn %v: win %v, reference %v", wk, bk, stm, psq, got, r)
+			}
+		}
+	}
+	if bad > 0 {
+		t.Fatalf("%d of %d positions differ", bad, len(ref))
+	}
+	t.Logf("%d won positions of %d", wins, len(ref))
+}
+
+// BenchmarkKPKGenerate measures building the bitbase from scratch, which
+// every start-up pays (run it natively and as wasm). It leaves the table as
+// init built it.
+func BenchmarkKPKGenerate(b *testing.B) {
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		kpkWins = [kpkSlots][2][64]bb{}
+		kpkGenerate()
+	}
+}
+
+// kpkRefSize is the number of positions of the reference generator's layout
+// (196 608):
+//
+//	bit  0-5   white king square
+//	bit  6-11  black king square
+//	bit  12    side to move (0 White, 1 Black)
+//	bit 13-17  pawn: file (0-3) * 6 + rank - 1 (ranks 2-7)
+const kpkRefSize = 2 * 64 * 64 * 24
+
+func kpkRefIndex(wk, bk board.Square, stm board.Color, psq board.Square) int {
+	return int(wk) | int(bk)<<6 | int(stm)<<12 | (psq.File()*6+psq.Rank()-1)<<13
+}
+
+// kpkResult is a position's state during generation.
+type kpkResult uint8
+
+const (
+	kpkUnknown kpkResult = iota
+	kpkInvalid
+	kpkDraw
+	kpkWin
+)
+
+// kpkReference classifies the positions that are invalid or immediately
+// decided, then repeatedly resolves the rest from their successors until
+// nothing changes; what is still unknown then is a draw.
+func kpkReference() []kpkResult {
+	res := make([]kpkResult, kpkRefSize)
+	for i := range res {
+		res[i] = kpkRefInitial(i)
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range res {
+			if res[i] == kpkUnknown {
+				if r := kpkRefFromSuccessors(i, res); r != kpkUnknown {
+					res[i] = r
+					changed = true
+				}
+			}
+		}
+	}
+	return res
+}
+
+func kpkRefDecode(i int) (wk, bk board.Square, stm board.Color, psq board.Square) {
+	wk = board.Square(i & 63)
+	bk = board.Square(i >> 6 & 63)
+	stm = board.Color(i >> 12 & 1)
+	pi := i >> 13
+	psq = board.NewSquare(pi/6, pi%6+1)
+	return
+}
+
+func kpkRefInitial(i int) kpkResult {
+	wk, bk, stm, psq := kpkRefDecode(i)
+	if wk == bk || wk == psq || bk == psq || distance[wk][bk] <= 1 {
+		return kpkInvalid
+	}
+	pawnAtt := board.PawnAttacks(board.White, psq)
+	if stm == board.White && pawnAtt.Has(bk) {
+		return kpkInvalid // Black would be in check with White to move
+	}
+	if stm == board.White && psq.Rank() == 6 {
+		// The pawn promotes at once unless the square is blocked; the new
+		// queen survives unless the black king can take it undefended.
+		q := psq + 8
+		if q != wk && q != bk && (distance[bk][q] > 1 || distance[wk][q] == 1) {
+			return kpkWin
+		}
+	}
+	if stm == board.Black {
+		moves := board.KingAttacks(bk) &^ board.KingAttacks(wk) &^ pawnAtt
+		if moves == 0 && !pawnAtt.Has(bk) {
+			return kpkDraw // stalemate
+		}
+		if board.KingAttacks(bk).Has(psq) && !board.KingAttacks(wk).Has(psq) {
+			return kpkDraw // the pawn falls
+		}
+		if moves == 0 {
+			return kpkWin // checked by the pawn with nowhere to go: mate
+		}
+	}
+	return kpkUnknown
+}
+
+// kpkRefFromSuccessors returns Win (White to move: some move wins; Black
+// to move: every move loses), Draw (the converse) or Unknown.
+func kpkRefFromSuccessors(i int, res []kpkResult) kpkResult {
+	wk, bk, stm, psq := kpkRefDecode(i)
+	if stm == board.White {
+		allDraw := true
+		consider := func(r kpkResult) bool { // reports a win
+			if r == kpkWin {
+				return true
+			}
+			if r != kpkDraw && r != kpkInvalid {
+				allDraw = false
+			}
+			return false
+		}
+		for b := board.KingAttacks(wk) &^ board.KingAttacks(bk); b != 0; {
+			to := b.PopLSB()
+			if to == psq {
+				continue
+			}
+			if consider(res[kpkRefIndex(to, bk, board.Black, psq)]) {
+				return kpkWin
+			}
+		}
+		if psq.Rank() < 6 {
+			one := psq + 8
+			if one != wk && one != bk {
+				if consider(res[kpkRefIndex(wk, bk, board.Black, one)]) {
+					return kpkWin
+				}
+				two := psq + 16
+				if psq.Rank() == 1 && two != wk && two != bk {
+					if consider(res[kpkRefIndex(wk, bk, board.Black, two)]) {
+						return kpkWin
+					}
+				}
+			}
+		}
+		if allDraw {
+			return kpkDraw
+		}
+		return kpkUnknown
+	}
+	allWin := true
+	for b := board.KingAttacks(bk) &^ board.KingAttacks(wk) &^ board.PawnAttacks(board.White, psq); b != 0; {
+		to := b.PopLSB()
+		if to == psq {
+			continue // an undefended pawn was handled at init; this one is defended
+		}
+		switch res[kpkRefIndex(wk, to, board.White, psq)] {
+		case kpkDraw:
+			return kpkDraw
+		case kpkWin:
+		default:
+			allWin = false
+		}
+	}
+	if allWin {
+		return kpkWin
+	}
+	return kpkUnknown
+}

@@ -59,7 +59,7 @@ func TestPSQTrace(t *testing.T) {
 		e.tracePSQ(pos)
 		var s board.Score
 		for i := pMaterial; i < pKnightMob; i++ {
-			s += active.V[i] * board.Score(e.tr.coef[board.White][i]-e.tr.coef[board.Black][i])
+			s += active.V[i] * board.Score(e.coef[board.White][i]-e.coef[board.Black][i])
 		}
 		if s != pos.PSQ() {
 			t.Errorf("%s: traced PSQ %d/%d, board PSQ %d/%d", fen, s.Mg(), s.Eg(), pos.PSQ().Mg(), pos.PSQ().Eg())
@@ -73,4 +73,34 @@ func TestFlipFEN(t *testing.T) {
 	if got != want {
 		t.Fatalf("flipFEN = %q, want %q", got, want)
 	}
+}
+
+// TestCachedEqualsFresh checks that what the pawn entry caches (the pawn
+// structure and each king's pawn-only terms) never changes an evaluation:
+// after every legal move of shared positions (king moves keep the pawn entry
+// and move the king, piece moves keep both), an evaluator that has seen the
+// parent and the siblings agrees with a fresh, uncached trace.
+func TestCachedEqualsFresh(t *testing.T) {
+	fens := sharedFENs(t)
+	if testing.Short() {
+		fens = fens[:300]
+	}
+	e := New()
+	var ml board.MoveList
+	checked := 0
+	for _, fen := range fens {
+		pos := mustFEN(t, fen)
+		e.evaluate(pos)
+		ml.N = 0
+		pos.GenerateAll(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			pos.MakeMove(m)
+			if got, want := e.evaluate(pos), TraceOf(pos).Eval; got != want {
+				t.Errorf("%s after %v: cached %d, fresh %d", fen, m, got, want)
+			}
+			pos.UnmakeMove()
+			checked++
+		}
+	}
+	t.Logf("%d positions", checked)
 }

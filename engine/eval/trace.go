@@ -7,12 +7,12 @@ import (
 )
 
 // Tracing records, for one evaluation, how many times each weight was applied
-// for each side. The evaluation is linear in the weights apart from the taper
-// and the scale factor, so a trace plus the phase and scale reproduce it
-// exactly: this is what the tuner fits and what Explain prints.
+// for each side (in the Evaluator's coef). The evaluation is linear in the
+// weights apart from the taper and the scale factor, so a trace plus the
+// phase and scale reproduce it exactly: this is what the tuner fits and what
+// Explain prints.
 
 type trace struct {
-	coef    [2][NumParams]int32
 	phase   int
 	scale   int
 	special string // name of the endgame rule that decided the score, if any
@@ -25,9 +25,9 @@ func (e *Evaluator) tracePSQ(pos *board.Position) {
 			for b := pos.Pieces(c, pt); b != 0; {
 				sq := b.PopLSB()
 				if pt != board.King {
-					e.tr.coef[c][pMaterial+int(pt)-1]++
+					e.coef[c][pMaterial+int(pt)-1]++
 				}
-				e.tr.coef[c][pPSQ+32*(int(pt)-1)+psqIndex(relSquare(c, sq))]++
+				e.coef[c][pPSQ+32*(int(pt)-1)+psqIndex(relSquare(c, sq))]++
 			}
 		}
 	}
@@ -58,7 +58,7 @@ func TraceOf(pos *board.Position) Trace {
 	v := e.evaluate(pos)
 	t := Trace{Phase: e.tr.phase, Scale: e.tr.scale, Special: e.tr.special != "", Eval: v}
 	for i := 0; i < NumParams; i++ {
-		if n := e.tr.coef[board.White][i] - e.tr.coef[board.Black][i]; n != 0 {
+		if n := e.coef[board.White][i] - e.coef[board.Black][i]; n != 0 {
 			t.Coefs = append(t.Coefs, Coef{i, n})
 		}
 	}
@@ -102,8 +102,8 @@ func Explain(pos *board.Position) Explanation {
 			k++
 		}
 		for i := b.Start; i < b.Start+b.Len; i++ {
-			x.Terms[k].White += p.V[i] * board.Score(e.tr.coef[board.White][i])
-			x.Terms[k].Black += p.V[i] * board.Score(e.tr.coef[board.Black][i])
+			x.Terms[k].White += p.V[i] * board.Score(e.coef[board.White][i])
+			x.Terms[k].Black += p.V[i] * board.Score(e.coef[board.Black][i])
 		}
 	}
 	return x

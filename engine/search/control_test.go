@@ -17,7 +17,7 @@ const kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq
 var stopLatencyBound = map[bool]time.Duration{false: 250 * time.Millisecond, true: time.Second}[raceEnabled]
 
 func TestStopInfinite(t *testing.T) {
-	s := New(Options{HashMB: 4})
+	s := New(Options{HashMB: 4, Yield: testYield})
 	pos := mustFEN(t, kiwipete)
 	done := make(chan Result)
 	s.Prepare()
@@ -78,7 +78,7 @@ func TestInfiniteWaitsAfterMate(t *testing.T) {
 }
 
 func TestPonderHit(t *testing.T) {
-	s := New(Options{HashMB: 4, MoveOverhead: time.Millisecond})
+	s := New(Options{HashMB: 4, MoveOverhead: time.Millisecond, Yield: testYield})
 	pos := mustFEN(t, kiwipete)
 	done := make(chan Result)
 	lim := Limits{Ponder: true, WTime: 200 * time.Millisecond, BTime: 200 * time.Millisecond}

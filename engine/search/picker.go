@@ -54,13 +54,16 @@ const (
 // mvvLva orders captures by most valuable victim, then least valuable
 // attacker; promotions count as capturing the promotion gain.
 func mvvLva(m board.Move) int32 {
-	s := int32(seeValue[m.Captured().Type()])*8 - int32(m.Piece().Type())
-	if p := m.Promotion(); p == board.Queen {
-		s += 8 * int32(seeValue[board.Queen])
-	} else if p != board.NoPieceType {
-		s -= 10000 // under-promotions last
-	}
-	return s
+	return int32(seeValue[m.Captured().Type()])*8 - int32(m.Piece().Type()) + promoOrder[m.Promotion()]
+}
+
+// promoOrder is mvvLva's term for the promotion piece type: a queen
+// promotion counts as capturing a queen, under-promotions go last. A table
+// rather than branches: each taken branch is a jump through the function's
+// dispatch table in Go's wasm code.
+var promoOrder = [8]int32{
+	board.Knight: -10000, board.Bishop: -10000, board.Rook: -10000,
+	board.Queen: 8 * int32(seeValue[board.Queen]),
 }
 
 // init prepares the picker for a main-search node.
@@ -101,14 +104,7 @@ func (p *picker) next(t *thread, pos *board.Position) board.Move {
 		case stageGenNoisy:
 			p.noisy.N = 0
 			pos.GenerateNoisy(&p.noisy)
-			for i := 0; i < p.noisy.N; i++ {
-				m := p.noisy.Moves[i]
-				s := mvvLva(m)
-				if m.IsCapture() {
-					s += int32(t.hist.capture[m.Piece()][m.To()][m.Captured().Type()]) / 16
-				}
-				p.scores[i] = s
-			}
+			t.hist.noisyScores(p.noisy.Moves[:p.noisy.N], p.scores[:p.noisy.N])
 			p.idx = 0
 			p.stage = stageGoodNoisy
 		case stageGoodNoisy:
@@ -163,12 +159,7 @@ func (p *picker) next(t *thread, pos *board.Position) board.Move {
 				continue
 			}
 			pos.GenerateQuiet(&p.quiet)
-			{
-				side := pos.Side()
-				for i := 0; i < p.quiet.N; i++ {
-					p.qscores[i] = int32(t.hist.quietScore(side, p.quiet.Moves[i], p.c1, p.c2))
-				}
-			}
+			t.hist.quietScores(pos.Side(), p.quiet.Moves[:p.quiet.N], p.qscores[:p.quiet.N], p.c1, p.c2)
 		case stageQuiet:
 			for !p.skipQuie && p.idx < p.quiet.N {
 				i := p.idx

@@ -13,7 +13,10 @@ const deltaMargin = 150
 func (t *thread) qsearch(alpha, beta, ply int) int {
 	pos := t.pos
 	t.pvLen[ply] = ply
-	if t.node() {
+	if t.tick() {
+		t.checkpoint()
+	}
+	if t.s.stop.Load() {
 		return 0
 	}
 	if ply > t.seldepth {

@@ -1,6 +1,7 @@
 package session
 
 import (
+	"runtime/debug"
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
@@ -21,11 +22,24 @@ type engine struct {
 
 func newEngine(opts search.Options) *engine { return &engine{s: search.New(opts)} }
 
-func (e *engine) setHash(mb int) error { return e.s.SetHashMB(mb) }
-func (e *engine) clearHash()           { e.s.Clear() }
-func (e *engine) newGame()             { e.s.Clear() }
-func (e *engine) stop()                { e.s.Stop() }
-func (e *engine) ponderHit()           { e.s.PonderHit() }
+// setHash replaces the table with one of mb megabytes. The old table is
+// released to the system before the new one is allocated: otherwise both
+// are held at once until the next collection (Go's heap goal grows with the
+// live table, so a large resize need not trigger one), and resizing a
+// table near the Hash cap would need twice the memory the cap allows. An
+// allocation the system refuses is fatal in Go, not an error.
+func (e *engine) setHash(mb int) error {
+	if err := e.s.SetHashMB(minHashMB); err != nil {
+		return err
+	}
+	debug.FreeOSMemory()
+	return e.s.SetHashMB(mb)
+}
+
+func (e *engine) clearHash() { e.s.Clear() }
+func (e *engine) newGame()   { e.s.Clear() }
+func (e *engine) stop()      { e.s.Stop() }
+func (e *engine) ponderHit() { e.s.PonderHit() }
 
 // prepare sets the per-search parameters and arms the searcher, so that a
 // Stop or PonderHit arriving before the search goroutine enters Search still

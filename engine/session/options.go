@@ -199,7 +199,7 @@ func (s *Session) SetOption(name, value string) error {
 		}
 		v, err := normalise(o.Option, value)
 		if err != nil {
-			return err
+			return s.explainHashCap(o.Option, value, err)
 		}
 		if err := o.apply(s, v); err != nil {
 			return &fileError{"option " + o.Name, err}
@@ -207,6 +207,19 @@ func (s *Session) SetOption(name, value string) error {
 		return nil
 	}
 	return &optError{"option " + strconv.Quote(name) + " does not exist", ErrUnknownOption}
+}
+
+// explainHashCap adds Config.MaxHashWhy to the error for a Hash value above
+// a configured MaxHashMB; other errors pass unchanged.
+func (s *Session) explainHashCap(o Option, value string, err error) error {
+	var oe *optError
+	if o.Name != OptHash || s.cfg.MaxHashWhy == "" || s.cfg.MaxHashMB <= 0 || !errors.As(err, &oe) {
+		return err
+	}
+	if n, perr := strconv.Atoi(strings.TrimSpace(value)); perr != nil || n <= o.Max {
+		return err
+	}
+	return &optError{oe.msg + " (" + s.cfg.MaxHashWhy + ")", oe.err}
 }
 
 // normalise validates value against o's kind and returns it in canonical form.

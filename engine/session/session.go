@@ -34,7 +34,9 @@ type Config struct {
 	Seed uint64
 	// Yield, if set, is called by the search about every YieldInterval while
 	// it runs (search.Options.Yield): the wasm bridge parks there so the
-	// browser's event loop can deliver stop and isready.
+	// browser's event loop can deliver stop and isready. nil: none natively;
+	// runtime.Gosched on js/wasm, where a search that never yields would
+	// keep Stop from ever running (yield_wasm.go).
 	Yield func()
 	// YieldInterval is the time between Yield calls (0: the search's default).
 	YieldInterval time.Duration
@@ -42,6 +44,10 @@ type Config struct {
 	// (0: the search's limits). The wasm build sets them: wasm32 memory ends
 	// at 4 GiB and the browser gives the engine one thread.
 	MaxHashMB, MaxThreads int
+	// MaxHashWhy, if set, says why Hash stops at MaxHashMB; SetOption adds
+	// it to the error for a larger value (the native binary caps Hash to
+	// what the machine's memory can hold).
+	MaxHashWhy string
 	// Log receives diagnostic messages produced while searching (book moves,
 	// a corrupt book entry), without a prefix; the UCI front end prints them
 	// as "info string …". May be nil. It is called from the search goroutine.
@@ -85,6 +91,9 @@ func New(cfg Config) *Session {
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = 0x9e3779b97f4a7c15
+	}
+	if cfg.Yield == nil {
+		cfg.Yield = defaultYield // Bench uses cfg.Yield too
 	}
 	s := &Session{cfg: cfg, eng: newEngine(search.Options{HashMB: defaultHashMB, Yield: cfg.Yield, YieldInterval: cfg.YieldInterval}), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
 	for _, o := range s.optionTable() {

@@ -2,6 +2,8 @@ package session
 
 import (
 	"errors"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"testing"
@@ -192,7 +194,14 @@ func TestBookFileAndLoadBook(t *testing.T) {
 func TestYieldHookIsCalled(t *testing.T) {
 	var mu sync.Mutex
 	calls := 0
-	s := New(Config{Yield: func() { mu.Lock(); calls++; mu.Unlock() }, YieldInterval: time.Millisecond})
+	s := New(Config{YieldInterval: time.Millisecond, Yield: func() {
+		mu.Lock()
+		calls++
+		mu.Unlock()
+		if defaultYield != nil {
+			defaultYield() // js/wasm: let this test's goroutine run (yield_wasm.go)
+		}
+	}})
 	if err := s.Go(search.Limits{Infinite: true}, nil, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -246,4 +255,60 @@ func TestMaxHashMB(t *testing.T) {
 			t.Fatalf("Hash max %d", o.Max)
 		}
 	}
+}
+
+// TestMaxHashWhy: a Hash above a configured cap is refused with the cap's
+// reason, the value is kept; other errors are unchanged.
+func TestMaxHashWhy(t *testing.T) {
+	s := New(Config{MaxHashMB: 64, MaxHashWhy: "half the machine's memory"})
+	if err := s.SetOption("Hash", "32"); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, value, want string
+	}{
+		{"above-cap", "65", `option Hash: value "65" is out of range 1..64 (half the machine's memory)`},
+		{"far-above-cap", " 70000 ", `option Hash: value "70000" is out of range 1..64 (half the machine's memory)`},
+		{"below-min", "0", `option Hash: value "0" is out of range 1..64`},
+		{"not-a-number", "lots", `option Hash: value "lots" is not an integer`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			err := s.SetOption("Hash", tc.value)
+			if !errors.Is(err, ErrBadValue) || err.Error() != tc.want {
+				t.Fatalf("err = %v, want %q", err, tc.want)
+			}
+			for _, o := range s.Options() {
+				if o.Name == OptHash && o.Value != "32" {
+					t.Fatalf("Hash changed to %s", o.Value)
+				}
+			}
+		})
+	}
+}
+
+// TestHashResizeReleasesOldTable: resizing the table does not hold the old
+// and the new one at once (with automatic collection off, as when the heap
+// goal is above both). Regression: near the memory cap, old + new tables
+// together could exceed what the machine has.
+func TestHashResizeReleasesOldTable(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	s := New(Config{})
+	if err := s.SetOption("Hash", "32"); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC() // earlier tests' garbage out of the baseline
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := s.SetOption("Hash", "48"); err != nil {
+		t.Fatal(err)
+	}
+	runtime.ReadMemStats(&after)
+	// Released first: +16 MB (48 - 32); both held: +48 MB.
+	grew := int64(after.HeapInuse-before.HeapInuse) >> 20
+	t.Logf("heap in use grew by %d MB resizing 32 -> 48 MB", grew)
+	if grew >= 32 {
+		t.Fatalf("heap in use grew by %d MB resizing 32 -> 48 MB: the old table was kept", grew)
+	}
+	runtime.KeepAlive(s)
 }

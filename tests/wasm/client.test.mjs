@@ -167,6 +167,53 @@ test('watchdog: an engine that dies (memory cannot grow) is restarted without th
   assert.ok(isLegal(null, [], r.best.move));
 });
 
+test('cross-origin isolated page: the client stops each search through the shared flag alone (stop messages dropped)', async () => {
+  const iso = await serve({
+    mounts: { '/sub/app/': DIST, '/tests/': HERE, '/web/': path.join(ROOT, 'web') },
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  });
+  try {
+    const p2 = await browser.ctx.newPage();
+    p2.on('pageerror', (e) => pageErrors.push(e.message));
+    await p2.goto(iso.url + '/sub/app/blank.html');
+    const r = await p2.evaluate(async () => {
+      const { EngineClient } = await import('/web/engine-client.js');
+      // A worker whose stop messages never arrive: only the shared flag
+      // can end a search (regression: the client stored 1 for every
+      // search, which the engine now reads as "stop search 1").
+      const createWorker = (url) => {
+        const w = new Worker(url);
+        const post = w.postMessage.bind(w);
+        w.postMessage = (m, ...rest) => { if (!(m && m.type === 'stop')) post(m, ...rest); };
+        return w;
+      };
+      const e = new EngineClient({ workerUrl: '/sub/app/worker.js', watchdogMs: 0, createWorker });
+      await e.ready();
+      const timeout = (ms) => new Promise((_, rej) => setTimeout(() => rej(new Error('no bestmove ' + ms + ' ms after stop')), ms));
+      const out = { isolated: crossOriginIsolated, flags: [], moves: [] };
+      e.send('go depth 1'); // a raw go counts too (search 1)
+      await e.isReady();
+      for (let i = 0; i < 3; i++) {
+        let infos = 0;
+        const p = e.go({ infinite: true }, () => { infos++; });
+        while (infos === 0) await new Promise((res) => setTimeout(res, 20));
+        const stopped = e.stop();
+        out.flags.push(e._flag[0]);
+        out.moves.push((await Promise.race([p, timeout(10000)])).move);
+        await stopped;
+      }
+      e.terminate();
+      return out;
+    });
+    await p2.close();
+    assert.equal(r.isolated, true);
+    assert.deepEqual(r.flags, [2, 3, 4]);
+    for (const m of r.moves) assert.ok(isLegal(null, [], m), m);
+  } finally {
+    await iso.close();
+  }
+});
+
 test('no uncaught errors in the page', () => {
   assert.deepEqual(pageErrors, []);
 });

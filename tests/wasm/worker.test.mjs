@@ -383,7 +383,7 @@ test('stopflag needs a cross-origin isolated page: refused here with an error ev
   assert.equal(r[0].where, 'stopflag.buffer');
 });
 
-test('cross-origin isolated page: a shared stop flag ends the search without a stop message (median of 9)', async () => {
+test('cross-origin isolated page: a shared stop flag ends the search without a stop message (median of 9), numbered searches', async () => {
   const iso = await serve({
     mounts: { '/tests/': HERE, '/': DIST },
     headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
@@ -397,33 +397,43 @@ test('cross-origin isolated page: a shared stop flag ends the search without a s
       const flag = new Int32Array(new SharedArrayBuffer(4));
       e.send({ type: 'stopflag', buffer: flag.buffer });
       await e.wait((d) => d && d.type === 'stopflag', 60000);
+      // The searches started after the flag are numbered 1, 2, …; storing
+      // n stops search n (and any earlier one).
+      let n = 0;
       const lat = [];
       for (let i = 0; i < 9; i++) {
         const m = e.mark();
         e.send({ type: 'position' });
         e.send({ type: 'go', infinite: true });
-        // The flag is reset when a go starts: store only once this search
-        // runs (at load 10 the first go, behind the warm-up's end, was still
-        // queued 500 ms later, and its reset swallowed the flag).
+        n++;
         await e.wait((d) => d && d.type === 'info', 30000, m);
         await h.sleep(500);
         const t = performance.now();
-        Atomics.store(flag, 0, 1); // no stop message
+        Atomics.store(flag, 0, n); // no stop message
         lat.push((await e.wait((d) => d && d.type === 'bestmove', 5000, m)).t - t);
       }
-      // The flag is cleared when the next search starts.
-      const m = e.mark();
+      // A stop stored right after posting the go, before the worker has
+      // processed it (regression: the engine reset the flag at go and this
+      // search never ended).
+      let m = e.mark();
+      e.send({ type: 'go', infinite: true });
+      Atomics.store(flag, 0, ++n);
+      const early = await e.wait((d) => d && d.type === 'bestmove', 10000, m).then(() => true, () => false);
+      // The stops so far do not touch the next search.
+      m = e.mark();
       e.send({ type: 'go', depth: 3 });
-      const b = await e.wait((d) => d && d.type === 'bestmove', 30000, m);
+      n++;
+      await e.wait((d) => d && d.type === 'bestmove', 30000, m);
       const infos = e.log.slice(m).filter((x) => x.data.type === 'info' && x.data.depth === 3).length;
       e.w.terminate();
-      return { isolated: crossOriginIsolated, lat, infos };
+      return { isolated: crossOriginIsolated, lat, early, infos };
     });
     await p2.close();
     console.log(`Chromium shared-flag stop -> bestmove ms: ${r.lat.map((x) => x.toFixed(1)).join(', ')}`);
     assert.equal(r.isolated, true);
     assert.ok(median(r.lat) <= 50, `median ${median(r.lat)} ms`);
-    assert.ok(r.infos > 0, 'the next search ran to depth 3 (flag cleared)');
+    assert.equal(r.early, true, 'a stop stored before the worker processed its go ended that search');
+    assert.ok(r.infos > 0, 'the next search ran to depth 3 (earlier stops do not apply to it)');
   } finally {
     await iso.close();
   }

@@ -39,7 +39,7 @@ test('game tree: fromJSON rejects corrupt data', () => {
 test('game status: mate, stalemate, repetition, insufficient material', () => {
   const mate = new Game();
   for (const m of ['f3', 'e5', 'g4', 'Qh4#']) mate.play(m);
-  assert.deepEqual(mate.status(), { over: true, result: '0-1', reason: 'White is checkmated' });
+  assert.deepEqual(mate.status(), { over: true, result: '0-1', reason: 'White is checkmated', code: 'checkmate' });
   assert.equal(new Game('7k/5Q2/6K1/8/8/8/8/8 b - - 0 1').status().reason, 'Stalemate');
   assert.equal(new Game('8/8/4k3/8/8/3NK3/8/8 w - - 0 1').status().reason, 'Insufficient material');
   const rep = new Game();
@@ -87,6 +87,127 @@ test('storage: corrupt saved state is discarded with a message', () => {
     const r = s.load((o) => Game.fromJSON(o.game));
     assert.equal(r.state, null);
     assert.match(r.error, /discarded/);
-    assert.equal(mem.size, 0, 'corrupt state removed');
+    assert.equal(mem.has('azurite.v1'), false, 'corrupt state removed');
+    assert.equal(mem.get('azurite.v1.discarded'), bad, 'and kept as it was under azurite.v1.discarded');
+  }
+});
+
+test('saved state: a damaged move list keeps the moves before the damage', () => {
+  const g = new Game();
+  for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']) g.play(m);
+  g.goTo(g.mainlineNodes()[1]);
+  assert.ok(g.play('Bc4'), 'a variation at move 3');
+  g.goTo(g.mainlineNodes()[4]);
+  const rows = [
+    // name, damage to the saved tree, moves kept on the main line, what dropped names
+    ['illegal-move-in-main-line', (t) => { t[0].k[0].k[0].k[0].m = 'e8e2'; }, ['e2e4', 'e7e5', 'g1f3'], /illegal move e8e2 after ply 3/],
+    ['entry-not-an-object', (t) => { t[0].k[0].k[0] = 42; }, ['e2e4', 'e7e5', 'f1c4'], /bad move entry after ply 2/],
+    ['move-not-a-string', (t) => { t[0].k[0].m = ['e7e5']; }, ['e2e4'], /bad move entry after ply 1/],
+    ['continuation-not-a-list', (t) => { t[0].k = 'e7e5'; }, ['e2e4'], /bad move list after ply 1/],
+  ];
+  for (const [name, damage, kept, why] of rows) {
+    const o = JSON.parse(JSON.stringify(g.toJSON()));
+    damage(o.tree);
+    assert.throws(() => Game.fromJSON(o), Error, `${name}: strict rebuild refuses it`);
+    const back = Game.fromJSON(o, { salvage: true });
+    assert.deepEqual(back.mainlineNodes().map((n) => n.uci), kept, name);
+    assert.equal(back.dropped.length, 1, name);
+    assert.match(back.dropped[0], why, name);
+  }
+  const clean = Game.fromJSON(JSON.parse(JSON.stringify(g.toJSON())), { salvage: true });
+  assert.deepEqual(clean.dropped, [], 'nothing dropped from an intact game');
+  assert.equal(clean.current.uci, g.current.uci, 'cursor restored');
+});
+
+// replayStatus is the reference: status as chess.js sees it after replaying the whole
+// line from the start (what Game.status did before it stopped replaying).
+function replayStatus(game, node) {
+  const c = Game.prototype.chess.call(game, node);
+  const mover = c.turn() === 'w' ? 'White' : 'Black';
+  if (c.isCheckmate()) return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: `${mover} is checkmated`, code: 'checkmate' };
+  if (c.isStalemate()) return { over: true, result: '1/2-1/2', reason: 'Stalemate', code: 'stalemate' };
+  if (c.isInsufficientMaterial()) return { over: true, result: '1/2-1/2', reason: 'Insufficient material', code: 'insufficient-material' };
+  if (c.isThreefoldRepetition()) return { over: true, result: '1/2-1/2', reason: 'Threefold repetition', code: 'threefold-repetition' };
+  if (c.isDrawByFiftyMoves()) return { over: true, result: '1/2-1/2', reason: 'Fifty-move rule', code: 'fifty-move-rule' };
+  return { over: false, inCheck: c.inCheck(), turn: c.turn() };
+}
+
+function allNodes(game) {
+  const out = [];
+  const stack = [game.root];
+  while (stack.length) {
+    const n = stack.pop();
+    out.push(n);
+    stack.push(...n.children);
+  }
+  return out;
+}
+
+test('game status without replay agrees with a full chess.js replay at every node', () => {
+  // Lines that reach each ending, with branches that share and leave the repeated positions.
+  const rows = [
+    { name: 'threefold-by-knights', fen: undefined, line: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8 Nf3', want: 'Threefold repetition', at: 8 },
+    { name: 'twice-is-not-threefold', fen: undefined, line: 'Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1', want: null },
+    { name: 'threefold-counting-the-position-right-after-a-pawn-move', fen: undefined, line: 'Nf3 Nf6 Ng1 Ng8 e3 Nf6 Nf3 Ng8 Ng1 Nf6 Nf3 Ng8 Ng1', want: 'Threefold repetition', at: 13 },
+    { name: 'pawn-move-ends-the-count', fen: undefined, line: 'Nf3 Nf6 Ng1 Ng8 e4 Nf6 Nf3 Ng8 Ng1', want: null },
+    { name: 'threefold-castling-rights-differ', fen: 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1', line: 'Ke2 Kd8 Ke1 Ke8 Ke2 Kd8 Ke1 Ke8 Ke2 Kd8', want: 'Threefold repetition', at: 10 },
+    { name: 'threefold-ep-square-first-time', fen: '4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1', line: 'e4 Kd7 Ke2 Ke8 Ke1 Kd7 Ke2 Ke8 Ke1 Kd7 Ke2 Ke8 Ke1', want: 'Threefold repetition', at: 13 },
+    { name: 'fifty-moves', fen: '4k3/8/8/8/8/8/8/R3K3 w - - 97 80', line: 'Ra2 Kd8 Ra3', want: 'Fifty-move rule', at: 3 },
+    { name: 'mate', fen: undefined, line: 'f3 e5 g4 Qh4#', want: 'White is checkmated', at: 4 },
+    { name: 'stalemate', fen: '7k/8/5Q2/8/8/8/8/6K1 w - - 0 1', line: 'Qf7', want: 'Stalemate', at: 1 },
+    { name: 'insufficient', fen: '8/8/4k3/8/8/3NK3/8/8 w - - 0 1', line: 'Kd4', want: 'Insufficient material', at: 0 },
+  ];
+  for (const tc of rows) {
+    const g = new Game(tc.fen);
+    const nodes = [g.root];
+    for (const san of tc.line.split(' ')) {
+      const n = g.play(san);
+      assert.ok(n, `${tc.name}: ${san} is legal`);
+      nodes.push(n);
+    }
+    if (tc.want) assert.equal(g.status(nodes[tc.at]).reason, tc.want, tc.name);
+    else assert.equal(g.status().over, false, tc.name);
+    // Undo, branch off and redo: every node of the tree still agrees with the replay.
+    g.goTo(nodes[Math.floor(nodes.length / 2)]);
+    const before = g.current;
+    for (const n of g.position().moves({ verbose: true }).slice(0, 3)) {
+      g.goTo(before);
+      g.play(n.san);
+      g.back();
+      g.forward();
+    }
+    for (const n of allNodes(g)) assert.deepEqual(g.status(n), replayStatus(g, n), `${tc.name} at ${g.uciMoves(n).join(' ')}`);
+  }
+});
+
+test('game status agrees with the replay on long pseudo-random games with variations', () => {
+  let seed = 7;
+  const rand = () => {
+    seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
+    return seed / 2 ** 32;
+  };
+  for (let game = 0; game < 6; game++) {
+    const g = new Game();
+    // Mostly knight and king shuffles so repetitions happen, with branches at random.
+    for (let ply = 0; ply < 120 && !g.status().over; ply++) {
+      const moves = g.position().moves({ verbose: true });
+      const shuffles = moves.filter((m) => (m.piece === 'n' || m.piece === 'k') && !m.captured);
+      const pool = shuffles.length && rand() < 0.8 ? shuffles : moves;
+      g.play(pool[Math.floor(rand() * pool.length)].san);
+      if (rand() < 0.1 && g.current.ply > 4) g.goTo(g.current.parent.parent); // take back two, play on from there
+    }
+    const nodes = allNodes(g);
+    // status() must not replay the game from the start (that made every move O(plies)).
+    g.chess = () => assert.fail('status() replayed the whole game');
+    const fresh = Game.fromJSON(g.toJSON());
+    fresh.chess = g.chess;
+    for (const n of allNodes(fresh)) fresh.status(n);
+    for (const n of nodes) assert.deepEqual(g.status(n), replayStatus(g, n), `game ${game} at ${g.uciMoves(n).join(' ')}`);
+    // Removing and promoting lines does not change what a node's position is.
+    const leaf = nodes.find((n) => n.children.length === 0 && !g.isMainline(n));
+    if (leaf) {
+      g.promote(leaf);
+      for (const n of allNodes(g)) assert.deepEqual(g.status(n), replayStatus(g, n), `game ${game} after promote`);
+    }
   }
 });

@@ -64,13 +64,3 @@ export function clip(s, n = 60) {
   const t = String(s);
   return t.length > n ? `${t.slice(0, n)}…` : t;
 }
-
-/** gameOverCode names why the chess.js position at the end is over, or null. */
-export function gameOverCode(chess) {
-  if (chess.isCheckmate()) return 'checkmate';
-  if (chess.isStalemate()) return 'stalemate';
-  if (chess.isInsufficientMaterial()) return 'insufficient-material';
-  if (chess.isThreefoldRepetition()) return 'threefold-repetition';
-  if (chess.isDrawByFiftyMoves()) return 'fifty-move-rule';
-  return null;
-}

@@ -19,7 +19,7 @@ import { levelById } from '../levels.js';
 import { whiteScore, formatScore, evalBarFraction } from '../score.js';
 import { EngineClient } from '../engine-client.js';
 import { EnginePool } from './engine-pool.js';
-import { parseAttributes, gameOverCode, clip } from './attributes.js';
+import { parseAttributes, clip } from './attributes.js';
 import css from './embed.css';
 
 /** ANALYSE_MS is how long the engine analyses one position in analyse mode. */
@@ -246,7 +246,7 @@ export class AzuriteBoard extends HTMLElement {
   }
 
   _terminal(node) {
-    return gameOverCode(this._game.chess(node)) !== null;
+    return this._game.status(node).over;
   }
 
   _emit(name, detail) {
@@ -286,10 +286,9 @@ export class AzuriteBoard extends HTMLElement {
 
   // _checkOver ends the game if node is final; fire says whether to send gameover.
   _checkOver(node, fire) {
-    const c = this._game.chess(node);
-    const reason = gameOverCode(c);
-    if (!reason) return false;
-    const result = reason === 'checkmate' ? (c.turn() === 'w' ? '0-1' : '1-0') : '1/2-1/2';
+    const s = this._game.status(node);
+    if (!s.over) return false;
+    const { result, code: reason } = s;
     if (this._cfg.mode === 'play') this._over = { result, reason };
     if (fire && this._game.isMainline(node)) {
       this._game.result = result;
@@ -384,7 +383,8 @@ export class AzuriteBoard extends HTMLElement {
   }
 
   _key(ev) {
-    if (ev.altKey || ev.ctrlKey || ev.metaKey) return;
+    // The board's own keyboard input (arrows move its square cursor) has handled it.
+    if (ev.defaultPrevented || ev.altKey || ev.ctrlKey || ev.metaKey) return;
     const map = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last' };
     if (map[ev.key] && this._cfg.mode !== 'play') {
       ev.preventDefault();

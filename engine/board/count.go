@@ -1,0 +1,138 @@
+package board
+
+// countMoves returns the number of legal moves in p, the N that GenerateAll
+// would produce, without writing any move: perft's bulk count at its leaves.
+//
+// It follows generate step by step (the same check mask, pins, king-safety
+// test, castling test and en-passant replay), but each destination set is
+// counted with one popcount instead of being serialised, so a piece costs one
+// table lookup and one popcount whatever its number of moves. A promotion
+// square counts four moves (Q, N, R, B). TestCountMoves checks it against
+// GenerateAll on every suite position and along random games.
+//
+// For the js/wasm port (see generate) it takes few branches: a king move
+// is counted with a conditional add, and a pinned slider's moves are cut to
+// its pin line with a mask instead of a test.
+func (p *Position) countMoves() int {
+	us := p.side & 1
+	them := us ^ 1
+	ours := p.byColor[us]
+	theirs := p.byColor[them]
+	occ := p.occ
+	ksq := (p.byType[King] & ours).LSB() & 63
+	checkers := p.st.checkers
+
+	tPawns := p.byType[Pawn] & theirs
+	tKnights := p.byType[Knight] & theirs
+	tBQ := (p.byType[Bishop] | p.byType[Queen]) & theirs
+	tRQ := (p.byType[Rook] | p.byType[Queen]) & theirs
+	tKing := p.byType[King] & theirs
+	pawnAtt := &pawnAttacks[us]
+
+	// King moves, with the king off the board (see generate).
+	n := 0
+	occNoKing := occ &^ SquareBB(ksq)
+	for b := kingAttacks[ksq] &^ ours; b != 0; b &= b - 1 {
+		to := b.LSB() & 63
+		att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
+			BishopAttacks(to, occNoKing)&tBQ | RookAttacks(to, occNoKing)&tRQ
+		if att == 0 {
+			n++
+		}
+	}
+	if checkers&(checkers-1) != 0 {
+		return n // double check: only the king moves
+	}
+
+	target := ^ours
+	if checkers != 0 {
+		target = betweenBB[ksq][checkers.LSB()&63] | checkers
+	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 {
+		for side := CastleRights(1); side <= 2; side <<= 1 {
+			if rights&side == 0 {
+				continue
+			}
+			to, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
+			if side == 2 {
+				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
+			}
+			if occ&empty != 0 {
+				continue
+			}
+			var att Bitboard
+			for _, sq := range [2]Square{mid & 63, to & 63} {
+				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
+					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
+			}
+			if att == 0 {
+				n++
+			}
+		}
+	}
+
+	var pinned Bitboard
+	for sn := (rookRays[ksq]&tRQ | bishopRays[ksq]&tBQ); sn != 0; sn &= sn - 1 {
+		b := betweenBB[ksq][sn.LSB()&63] & occ
+		if b&(b-1) == 0 {
+			pinned |= b & ours
+		}
+	}
+
+	// Pawns: the same filtered sets as generate, counted whole.
+	if pawns := p.byType[Pawn] & ours; pawns != 0 {
+		pushers := pawns &^ (pinned &^ (FileABB << (ksq & 7)))
+		diag, anti := pawns&^(pinned&^diagBB[ksq]), pawns&^(pinned&^antiDiagBB[ksq])
+		var single, double, capL, capR, lastRank Bitboard
+		if us == White {
+			single = pushers << 8 &^ occ
+			double = (single & Rank3BB) << 8 &^ occ
+			capL = (anti &^ FileABB) << 7 & theirs & target
+			capR = (diag &^ FileHBB) << 9 & theirs & target
+			lastRank = Rank8BB
+		} else {
+			single = pushers >> 8 &^ occ
+			double = (single & Rank6BB) >> 8 &^ occ
+			capL = (diag &^ FileABB) >> 9 & theirs & target
+			capR = (anti &^ FileHBB) >> 7 & theirs & target
+			lastRank = Rank1BB
+		}
+		single &= target
+		n += single.Count() + (double & target).Count() + capL.Count() + capR.Count() +
+			3*((single&lastRank).Count()+(capL&lastRank).Count()+(capR&lastRank).Count())
+		if ep := p.st.ep; ep != NoSquare {
+			n += p.countEnPassant(us, ksq, ep)
+		}
+	}
+
+	// Pieces. A pinned knight never moves; a pinned slider keeps to the
+	// line through its king (pin is all ones for it, zero otherwise).
+	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
+		n += (knightAttacks[b.LSB()&63] & target).Count()
+	}
+	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
+		from := b.LSB() & 63
+		pin := -(pinned >> from & 1)
+		n += (BishopAttacks(from, occ) & target & (lineBB[ksq][from] | ^pin)).Count()
+	}
+	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
+		from := b.LSB() & 63
+		pin := -(pinned >> from & 1)
+		n += (RookAttacks(from, occ) & target & (lineBB[ksq][from] | ^pin)).Count()
+	}
+	return n
+}
+
+// countEnPassant returns the number of legal en-passant captures onto ep
+// (0, 1 or 2), tested as genEnPassant tests them.
+func (p *Position) countEnPassant(us Color, ksq, ep Square) int {
+	them := us ^ 1
+	capSq := ep ^ 8
+	n := 0
+	for b := pawnAttacks[them][ep] & p.byType[Pawn] & p.byColor[us]; b != 0; b &= b - 1 {
+		occ := p.occ ^ SquareBB(b.LSB()) ^ SquareBB(ep) ^ SquareBB(capSq)
+		if p.AttackersTo(ksq, occ)&p.byColor[them]&^SquareBB(capSq) == 0 {
+			n++
+		}
+	}
+	return n
+}
