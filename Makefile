@@ -88,6 +88,16 @@ wasm-icount:
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
 
+# Machine instructions per search node, natively and as wasm under node
+# (valgrind; tools/instr-per-node.sh): the wasm/native speed ratio as a
+# figure that does not depend on the machine's load. Takes minutes.
+.PHONY: bench-instr
+bench-instr:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/search-native.test ./engine/search
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
+
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
 WAC_NODES ?= 1000000
@@ -325,8 +335,12 @@ node_modules/.package-lock.json: package-lock.json
 build-web: node_modules/.package-lock.json
 	$(GO) run build.go
 
+# The server runs as make's own child, not under `go run` (which passes no
+# SIGTERM on, leaving the server on the port): stopping make stops it.
+SERVE_DIR ?= dist
 serve: build-web
-	$(GO) run build.go serve
+	$(GO) build -o bin/azurite-build build.go
+	exec bin/azurite-build serve -dir $(SERVE_DIR)
 
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web

@@ -11,7 +11,9 @@
 //
 // serve takes -addr (default localhost:8080, or $AZURITE_ADDR) and -dir (default dist).
 // With -addr 127.0.0.1:0 it picks a free port; it always prints the URL it serves on
-// as "serving http://HOST:PORT/" so tests can read it.
+// as "serving http://HOST:PORT/" so tests can read it. SIGINT or SIGTERM shuts it down
+// and frees the port ("server stopped"); under `go run`, which does not pass SIGTERM
+// on, it also stops once the go command is gone (make serve runs it without go run).
 //
 // dist/ layout (see docs/protocol.md): index.html, app.js + app.css (esbuild bundle of
 // web/), worker.js, wasm_exec.js (from the same Go toolchain as azurite.wasm),
@@ -22,6 +24,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -30,10 +33,12 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -308,5 +313,47 @@ func serve(args []string) error {
 	}
 	fmt.Printf("serving http://%s/ from %s (Ctrl-C stops)\n", ln.Addr(), *dir)
 	srv := &http.Server{Handler: handler(*dir), ReadHeaderTimeout: 10 * time.Second}
-	return srv.Serve(ln)
+	// SIGINT and SIGTERM shut the server down (in-flight requests get a
+	// second) and free the port. make passes SIGTERM on to its child (make
+	// serve runs this program directly, not under `go run`); `go run`
+	// passes on nothing, so under it the server also stops when its parent
+	// is gone (see orphaned).
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		ticker := time.NewTicker(250 * time.Millisecond)
+		defer ticker.Stop()
+		for ctx.Err() == nil {
+			select {
+			case <-ctx.Done():
+			case <-ticker.C:
+				if orphaned() {
+					fmt.Println("the `go run` that started this server is gone: stopping")
+					stop()
+				}
+			}
+		}
+		shut, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shut); err != nil {
+			srv.Close()
+		}
+	}()
+	if err := srv.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	fmt.Println("server stopped")
+	return nil
+}
+
+// startParent is the process that started this one.
+var startParent = os.Getppid()
+
+// orphaned reports whether this program runs under `go run` (its executable
+// is in the go command's build directory) and that go command has exited,
+// e.g. killed by a SIGTERM it does not pass on: the server would otherwise
+// keep the port with nobody left to stop it.
+func orphaned() bool {
+	exe, err := os.Executable()
+	return err == nil && strings.Contains(exe, string(filepath.Separator)+"go-build") && os.Getppid() != startParent
 }

@@ -4,7 +4,9 @@
 // instructions each function executed: a measure of a wasm change that,
 // unlike the clock, does not depend on the machine's load. Per search node
 // when the output has "Nodes searched: N", per perft node when it has a
-// "BenchmarkPerft/ROW … N nodes/op" line, else in total.
+// "BenchmarkPerft/ROW … N nodes/op" line, else in total. The rows count
+// what ran after start-up (package initialisation, up to the program's first
+// output); the first line gives both.
 //   node tools/wasm-icount.mjs X.wasm [test flags…]      (`make wasm-icount`)
 //   node tools/wasm-icount.mjs board-wasm.test -test.run '^$' \
 //     -test.bench '^BenchmarkPerft$/^kiwipete-d5-bulk$' -test.benchtime 1x
@@ -122,7 +124,15 @@ require(path.join(goroot, 'lib', 'wasm', 'wasm_exec.js'));
 // Go's os.Stdout goes through fs.write, the runtime's own prints through
 // fs.writeSync.
 let text = '';
-const see = (fd, buf) => { if (fd === 1 || fd === 2) text += Buffer.from(buf).toString(); };
+// start holds each function's instructions when the program first writes,
+// i.e. once package initialisation (tables, bitbases) is done: the "after
+// start-up" figures leave that out, and nothing else.
+let start = null;
+const see = (fd, buf) => {
+  if (fd !== 1 && fd !== 2) return;
+  start ??= names.map((_, i) => Number(instance.exports[`__ic${i}`].value));
+  text += Buffer.from(buf).toString();
+};
 const { write, writeSync } = fs;
 fs.write = (fd, buf, ...rest) => { see(fd, buf); return write(fd, buf, ...rest); };
 fs.writeSync = (fd, buf, ...rest) => { see(fd, buf); return writeSync(fd, buf, ...rest); };
@@ -132,7 +142,7 @@ go.env = { TMPDIR: os.tmpdir(), ...process.env };
 go.exit = process.exit;
 const { instance } = await WebAssembly.instantiate(fs.readFileSync(path.join(dir, 'out.wasm')), go.importObject);
 process.on('exit', () => {
-  const rows = names.map((n, i) => [Number(instance.exports[`__ic${i}`].value), n,
+  const rows = names.map((n, i) => [Number(instance.exports[`__ic${i}`].value) - (start?.[i] ?? 0), n,
     Number(instance.exports[`__bt${i}`].value)]).filter((r) => r[0] > 0);
   rows.sort((a, b) => b[0] - a[0]);
   let per = 1;
@@ -141,9 +151,9 @@ process.on('exit', () => {
   const pm = text.match(/^(BenchmarkPerft\/\S+).*?\s(\d+) nodes\/op/m);
   if (m) { per = Number(m[1]); unit = `per search node (${per} nodes)`; }
   else if (pm) { per = Number(pm[2]); unit = `per perft node of ${pm[1]} (${per} nodes)`; }
-  const total = rows.reduce((s, r) => s + r[0], 0);
-  const once = rows.filter((r) => /kpk|init/i.test(r[1])).reduce((s, r) => s + r[0], 0);
-  console.log(`wasm instructions ${unit}: ${(total / per).toFixed(0)}; without init and the KPK table build: ${((total - once) / per).toFixed(0)}`);
+  const total = rows.reduce((s, r) => s + r[0], 0) + (start ?? []).reduce((s, c) => s + c, 0);
+  const once = (start ?? []).reduce((s, c) => s + c, 0);
+  console.log(`wasm instructions ${unit}: ${(total / per).toFixed(0)}; after start-up (package init, up to the first output): ${((total - once) / per).toFixed(0)}`);
   console.log('instructions, dispatches (br_table: function entries and jumps that are not fall-throughs), function');
   for (const [c, n, bt] of rows.slice(0, Number(process.env.ICOUNT_TOP || 25))) {
     console.log((c / per).toFixed(0).padStart(10) + (bt / per).toFixed(2).padStart(9) + ' ' + n.replace(/^\$github\.com_azurite_chess_azurite_engine_/, ''));

@@ -18,7 +18,8 @@
 //	doc.go       this map
 //	main.go      start-up: the host object, the engine configuration, the send callback
 //	bridge.go    the command queue, output routing (UCI strings or typed events), warm-up
-//	stopflag.go  the search hook: shared stop flag (isolated pages) and event-loop turns
+//	stopflag.go  the search hook: shared stop flag (isolated pages; searches numbered
+//	             by their go, see bridge.send) and event-loop turns
 //	yield.go     giving the event loop a turn without the setTimeout clamp
 //	message.go   typed messages -> UCI lines (github.com/norunners/vert for the fields)
 //	event.go     UCI output lines -> typed events

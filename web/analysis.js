@@ -84,11 +84,17 @@ export function createAnalysis(ctx) {
     ctx.hideBanner();
     ctx.setGame(res.game);
     const g = res.game;
-    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'position';
+    const from = name ? `${name}: ` : '';
+    if (!res.games) {
+      // A FEN: there are no moves to count; say whose move it is.
+      ctx.say(`Loaded ${from}the position, ${g.startFen.split(' ')[1] === 'w' ? 'White' : 'Black'} to move.`);
+      return true;
+    }
+    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'the game';
     const main = g.mainlineNodes().length;
     const side = countMoves(g.root) - main;
     const vars = side ? `, ${side} more in variations` : '';
-    ctx.say(`Loaded ${name ? `${name}: ` : ''}${who}, ${main} half-moves${vars}.${res.note ? ` ${res.note}` : ''}`);
+    ctx.say(`Loaded ${from}${who}, ${main} half-move${main === 1 ? '' : 's'}${vars}.${res.note ? ` ${res.note}` : ''}`);
     return true;
   }
 

@@ -68,7 +68,12 @@ function boot() {
     banner(result, reason) {
       byId('banner-result').textContent = result;
       byId('banner-reason').textContent = reason;
-      show(byId('banner'), true);
+      const el = byId('banner');
+      show(el, true);
+      // On a phone the board can be scrolled away (Resign sits below it): bring the
+      // result into view, or the game ends out of sight.
+      const r = el.getBoundingClientRect();
+      if (r.top < 0 || r.bottom > window.innerHeight) el.scrollIntoView({ block: 'center' });
       byId('banner-close').focus({ preventScroll: true });
     },
     hideBanner() {
@@ -247,20 +252,30 @@ function boot() {
 
   // Restore the saved state (validated by replaying it), else start fresh.
   ctx.restoring = true;
-  const { state, error } = store.load((o) => ({ ...o, game: Game.fromJSON(o.game) }));
-  if (error) ctx.notice(error);
+  // A damaged move list keeps the moves before the damage (salvage); only a state
+  // without a usable start position is discarded, and Store keeps a copy of it.
+  const { state, error } = store.load((o) => ({ ...o, game: Game.fromJSON(o.game, { salvage: true }) }));
+  const problems = [];
+  if (error) problems.push(error);
   let mode = 'play';
   if (state) {
     ctx.game = state.game;
+    const lost = state.game.dropped;
+    if (lost.length) {
+      const more = lost.length > 1 ? ` and ${lost.length - 1} more` : '';
+      problems.push(`Part of the saved game was damaged (${lost[0]}${more}); the moves before the damage were kept.`);
+    }
     if (state.orientation === 'b') view.setOrientation('b');
     if (MODES.includes(state.mode)) mode = state.mode;
-    try {
-      controllers.play.restore(state.play);
-      controllers.analysis.restore(state.analysis);
-    } catch (e) {
-      ctx.notice(`Part of the saved state was discarded (${e.message}).`);
+    for (const name of ['play', 'analysis']) {
+      try {
+        controllers[name].restore(state[name]);
+      } catch (e) {
+        problems.push(`The saved ${name} settings were reset (${e.message}).`);
+      }
     }
   }
+  if (problems.length) ctx.notice(problems.join(' '));
   ctx.setMode(mode);
   ctx.restoring = false;
   ctx.save();

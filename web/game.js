@@ -265,25 +265,42 @@ export class Game {
     };
   }
 
-  /** fromJSON rebuilds a game from toJSON output, replaying every move; it throws on anything inconsistent. */
-  static fromJSON(o) {
+  /**
+   * fromJSON rebuilds a game from toJSON output, replaying every move. It throws on
+   * anything inconsistent, unless salvage is set: then only a missing or bad start
+   * FEN throws, a bad move entry is dropped with the moves after it on its line, and
+   * the game's dropped array says what was dropped (empty when nothing was), so a
+   * saved game damaged at move 30 still gives back its first 29 moves.
+   */
+  static fromJSON(o, { salvage = false } = {}) {
     if (!o || typeof o !== 'object') throw new Error('not an object');
     if (typeof o.fen !== 'string') throw new Error('missing start FEN');
     const g = new Game(o.fen);
+    g.dropped = [];
     if (o.headers && typeof o.headers === 'object') {
       for (const [k, v] of Object.entries(o.headers)) if (typeof v === 'string') g.headers[k] = v;
     }
     if (['1-0', '0-1', '1/2-1/2', '*'].includes(o.result)) g.result = o.result;
     if (typeof o.termination === 'string') g.termination = o.termination;
     if (typeof o.comment === 'string') g.root.comment = o.comment;
+    const bad = (msg) => {
+      if (!salvage) throw new Error(msg);
+      g.dropped.push(msg);
+    };
     const dec = (parent, list, depth) => {
-      if (!Array.isArray(list)) throw new Error('bad move list');
-      if (depth > MAX_PLY) throw new Error('tree too deep');
+      if (!Array.isArray(list)) return bad(`bad move list after ply ${parent.ply}`);
+      if (depth > MAX_PLY) return bad('tree too deep');
       for (const item of list) {
         g.current = parent;
-        if (!item || typeof item.m !== 'string') throw new Error('bad move entry');
+        if (!item || typeof item.m !== 'string') {
+          bad(`bad move entry after ply ${parent.ply}`);
+          continue;
+        }
         const n = g.play(item.m);
-        if (!n) throw new Error(`illegal move ${item.m} after ply ${parent.ply}`);
+        if (!n) {
+          bad(`illegal move ${String(item.m).slice(0, 12)} after ply ${parent.ply}`);
+          continue;
+        }
         if (typeof item.c === 'string') n.comment = item.c;
         if (typeof item.b === 'string') n.commentBefore = item.b;
         if (Array.isArray(item.n)) n.nags = item.n.filter((x) => Number.isInteger(x) && x >= 0 && x < 256);
@@ -291,6 +308,7 @@ export class Game {
         if (item.rc === 1 && n.comment) n.reviewComment = n.comment;
         if (item.k) dec(n, item.k, depth + 1);
       }
+      return undefined;
     };
     dec(g.root, o.tree || [], 0);
     g.current = g.root;

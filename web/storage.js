@@ -3,6 +3,8 @@
 // state that fails is removed and reported, never half-loaded.
 
 const KEY = 'azurite.v1';
+// DISCARDED_KEY holds the last saved state that could not be restored, as it was.
+const DISCARDED_KEY = 'azurite.v1.discarded';
 const VERSION = 1;
 
 /** Store wraps a Storage (localStorage by default; tests pass a Map-backed fake). */
@@ -40,6 +42,13 @@ export class Store {
       if (o.version !== VERSION) throw new Error(`unknown version ${o.version}`);
       return { state: revive(o) };
     } catch (e) {
+      // Keep the unreadable text beside the live key (a later version, or a person
+      // with the console, may still recover it); the next save replaces only KEY.
+      try {
+        this.storage.setItem(DISCARDED_KEY, raw);
+      } catch {
+        // no room: the notice below still says what happened
+      }
       this.clear();
       return { state: null, error: `The saved game could not be restored and was discarded (${e.message}).` };
     }
@@ -55,3 +64,4 @@ export class Store {
 }
 
 export const STORAGE_KEY = KEY;
+export const STORAGE_DISCARDED_KEY = DISCARDED_KEY;

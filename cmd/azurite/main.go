@@ -69,7 +69,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(rest) == 0 {
 		// Hash is capped by the memory read once here: a table larger than
 		// the machine can hold would end the process (memory.go).
-		maxHash, why := hashCap(machineMemory())
+		maxHash, why := hashCap(machineMemory(), strconv.IntSize)
 		cfg := uci.Config{
 			Name: "Azurite", Author: "the Azurite developers", Version: version,
 			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile, Seed: *seed,

@@ -17,14 +17,22 @@ const hashMemoryShare = 2
 // on a machine that reports very little memory.
 const minHashCapMB = 16
 
+// maxHash32MB caps Hash on 32-bit platforms, whose 2-4 GiB address space
+// also holds the program, the heap and the stacks.
+const maxHash32MB = 1024
+
 // machineMemory reports the memory this process may use, in bytes (0:
 // unknown). It is a variable so that tests can stand in a small machine.
 var machineMemory = systemMemory
 
 // hashCap returns the largest Hash (MB) for a machine with mem bytes of
-// memory, and the reason to quote when a larger value is refused. mem = 0
-// (unknown) leaves the search's own limit.
-func hashCap(mem uint64) (mb int, why string) {
+// memory and intSize-bit ints (strconv.IntSize), and the reason to quote when
+// a larger value is refused. mem = 0 (unknown) on a 64-bit platform leaves
+// the search's own limit (0).
+func hashCap(mem uint64, intSize int) (mb int, why string) {
+	if intSize == 32 && (mem == 0 || mem/hashMemoryShare>>20 > maxHash32MB) {
+		return maxHash32MB, "a 32-bit build can address at most " + strconv.Itoa(maxHash32MB) + " MB of hash table"
+	}
 	if mem == 0 {
 		return 0, ""
 	}

@@ -10,24 +10,28 @@ import (
 
 func TestHashCap(t *testing.T) {
 	tests := []struct {
-		name string
-		mem  uint64
-		want int
+		name    string
+		mem     uint64
+		intSize int
+		want    int
 	}{
-		{"unknown-keeps-search-limit", 0, 0},
-		{"1-GiB-half", 1 << 30, 512},
-		{"24105-MB", 24105 << 20, 12052},
-		{"tiny-machine-keeps-default", 8 << 20, minHashCapMB},
-		{"huge-machine-search-limit", 1 << 40, search.MaxHashMB},
+		{"unknown-keeps-search-limit", 0, 64, 0},
+		{"1-GiB-half", 1 << 30, 64, 512},
+		{"24105-MB", 24105 << 20, 64, 12052},
+		{"tiny-machine-keeps-default", 8 << 20, 64, minHashCapMB},
+		{"huge-machine-search-limit", 1 << 40, 64, search.MaxHashMB},
+		{"32-bit-address-space", 16 << 30, 32, maxHash32MB},
+		{"32-bit-unknown-memory", 0, 32, maxHash32MB},
+		{"32-bit-small-machine-half", 1 << 30, 32, 512},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, why := hashCap(tc.mem)
+			got, why := hashCap(tc.mem, tc.intSize)
 			if got != tc.want {
-				t.Fatalf("hashCap(%d) = %d, want %d", tc.mem, got, tc.want)
+				t.Fatalf("hashCap(%d, %d) = %d, want %d", tc.mem, tc.intSize, got, tc.want)
 			}
-			if (why == "") != (tc.mem == 0) {
-				t.Fatalf("hashCap(%d) reason %q", tc.mem, why)
+			if (why == "") != (tc.want == 0) {
+				t.Fatalf("hashCap(%d, %d) reason %q", tc.mem, tc.intSize, why)
 			}
 		})
 	}

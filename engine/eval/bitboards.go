@@ -100,14 +100,6 @@ func pawnDoubleAttacks(c board.Color, pawns bb) bb {
 	return (pawns &^ fileA) >> 9 & (pawns &^ fileH) >> 7
 }
 
-// push moves every square of b one rank forward from c's view.
-func push(c board.Color, b bb) bb {
-	if c == board.White {
-		return b << 8
-	}
-	return b >> 8
-}
-
 // fillForward returns b together with every square in front of it from c's view.
 func fillForward(c board.Color, b bb) bb {
 	if c == board.White {

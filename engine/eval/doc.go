@@ -15,7 +15,8 @@
 //	untuned.go    hand-set starting weights (the tuner's starting point)
 //	weights.go    tuned blocks written by cmd/tune; default.go lays them over Untuned
 //	evaluator.go  Evaluator, Evaluate, taper, attack-map set-up
-//	pawns.go      pawn structure with the pawn hash table, passed-pawn terms
+//	pawns.go      pawn structure with the pawn hash table (which also keeps
+//	              each king's pawn-only terms), passed-pawn terms
 //	pieces.go     mobility, outposts, bishops, rooks, threats
 //	king.go       king danger, pawn shield and storm, open files by the king, king–pawn distance
 //	endgame.go    scale factors and special endgames (mates, dead draws, KPK)

@@ -111,37 +111,42 @@ func (e *Evaluator) special(name string) bool {
 }
 
 // scale returns the factor (0..scaleNormal) for the endgame half of the score,
-// judged for the side the endgame half favours.
+// judged for the side the endgame half favours. It runs at every evaluation,
+// so it counts only the material it tests (countMaterial's full count, a
+// call returning a dozen words, was 1-2 % of the js/wasm search's
+// instructions).
 func (e *Evaluator) scale(pos *board.Position, eg int) int {
 	strong := board.White
 	if eg < 0 {
 		strong = board.Black
 	}
 	weak := strong.Other()
-	m := countMaterial(pos)
-	if m.pawns[strong] == 0 {
+	// Non-pawn material in the rules' rough pawn units (material.units).
+	minors := pos.ByType(board.Knight) | pos.ByType(board.Bishop)
+	rooks, queens := pos.ByType(board.Rook), pos.ByType(board.Queen)
+	units := func(own bb) int {
+		return minorUnits*popCount(minors&own) + rookUnits*popCount(rooks&own) + queenUnits*popCount(queens&own)
+	}
+	su, wu := units(pos.ByColor(strong)), units(pos.ByColor(weak))
+	pawns := pos.Pieces(strong, board.Pawn)
+	if pawns == 0 && su-wu <= minorUnits {
 		// Without pawns a side needs more than a minor piece's worth of extra
 		// material; with only a minor it can never win.
-		if m.units[strong]-m.units[weak] <= minorUnits {
-			if m.units[strong] < rookUnits {
-				return 0
-			}
-			return 16
+		if su < rookUnits {
+			return 0
 		}
+		return 16
 	}
-	if m.bishops[0] == 1 && m.bishops[1] == 1 {
-		wb, bb_ := pos.Pieces(board.White, board.Bishop), pos.Pieces(board.Black, board.Bishop)
-		if (wb&darkSquares == 0) != (bb_&darkSquares == 0) {
-			if m.units[0] == minorUnits && m.units[1] == minorUnits {
-				return 48 // opposite-coloured bishops only
-			}
-			return 96
+	wb, bb_ := pos.Pieces(board.White, board.Bishop), pos.Pieces(board.Black, board.Bishop)
+	if popCount(wb) == 1 && popCount(bb_) == 1 && (wb&darkSquares == 0) != (bb_&darkSquares == 0) {
+		if su == minorUnits && wu == minorUnits {
+			return 48 // opposite-coloured bishops only
 		}
+		return 96
 	}
-	if m.units[strong] == minorUnits && m.bishops[strong] == 1 && m.pawns[strong] > 0 {
+	if su == minorUnits && popCount(pos.Pieces(strong, board.Bishop)) == 1 && pawns != 0 {
 		// Rook pawns only and a bishop that does not control the promotion
 		// square: a draw if the defending king holds the corner.
-		pawns := pos.Pieces(strong, board.Pawn)
 		for _, f := range [2]int{0, 7} {
 			if pawns&^fileMask[f] != 0 {
 				continue

@@ -85,14 +85,17 @@ func (e *Evaluator) evaluate(pos *board.Position) int {
 	}
 	e.pe = e.probePawns(pos, p)
 	e.initAttacks(pos)
-	for c := board.White; c <= board.Black; c++ {
-		e.evalPieces(pos, p, c)
-	}
-	for c := board.White; c <= board.Black; c++ {
-		e.evalKing(pos, p, c)
-		e.evalThreats(pos, p, c)
-		e.evalPassed(pos, p, c)
-	}
+	// Both colours' pieces first (evalKing and evalThreats read the other
+	// side's attack maps). Written out rather than looped over the colours:
+	// each loop turn is a jump through the dispatch table in Go's wasm code.
+	e.evalPieces(pos, p, board.White)
+	e.evalPieces(pos, p, board.Black)
+	e.evalKing(pos, p, board.White)
+	e.evalThreats(pos, p, board.White)
+	e.evalPassed(pos, p, board.White)
+	e.evalKing(pos, p, board.Black)
+	e.evalThreats(pos, p, board.Black)
+	e.evalPassed(pos, p, board.Black)
 	e.add(p, pos.Side(), pTempo, 1)
 
 	s := e.acc[board.White] - e.acc[board.Black]
@@ -118,30 +121,41 @@ func phase(pos *board.Position) int {
 
 // add credits side c with n times weight i.
 func (e *Evaluator) add(p *Params, c board.Color, i, n int) {
-	e.acc[c] += p.V[i] * board.Score(n)
+	e.acc[c] += e.term(p, c, i, n)
+}
+
+// term counts n uses of weight i by side c and returns their value, for the
+// hot term functions, which sum their terms in a local and add the total to
+// acc[c] once: the local stays in a register, while acc[c] in memory was
+// loaded and stored again for every term (about 10 of a term's 27 wasm
+// instructions).
+func (e *Evaluator) term(p *Params, c board.Color, i, n int) board.Score {
 	e.coef[c][i] += int32(n) // wraps harmlessly when not tracing
+	return p.V[i] * board.Score(n)
 }
 
 // initAttacks seeds the attack maps with pawn and king attacks and sets up
-// king zones and mobility areas; evalPieces adds the pieces' attacks.
+// king zones and mobility areas; evalPieces adds the pieces' attacks. Both
+// colours are written out (no loop, no branch on the colour), and the pawns'
+// double attacks come from the pawn entry.
 func (e *Evaluator) initAttacks(pos *board.Position) {
-	for c := board.White; c <= board.Black; c++ {
-		pa := e.pe.attacks[c]
-		ka := board.KingAttacks(pos.KingSquare(c))
-		e.attackBy[c] = [7]bb{}
-		e.attackBy[c][board.Pawn] = pa
-		e.attackBy[c][board.King] = ka
-		e.attacked[c] = pa | ka
-		e.attacked2[c] = pa&ka | pawnDoubleAttacks(c, pos.Pieces(c, board.Pawn))
-		e.kingUnits[c], e.kingAtt[c] = 0, 0
+	pe := e.pe
+	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
+	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
+	e.attackBy = [2][7]bb{
+		{board.Pawn: pe.attacks[board.White], board.King: wka},
+		{board.Pawn: pe.attacks[board.Black], board.King: bka},
 	}
-	for c := board.White; c <= board.Black; c++ {
-		them := c.Other()
-		ksq := pos.KingSquare(c)
-		zone := board.KingAttacks(ksq) | board.SquareBB(ksq)
-		e.kingZone[c] = zone | push(c, zone)
-		// Mobility counts squares that are not blocked by own pawns or the own
-		// king and not attacked by enemy pawns.
-		e.mobArea[c] = ^(pos.Pieces(c, board.Pawn) | board.SquareBB(ksq) | e.pe.attacks[them])
+	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
+	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
+	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
+	// King zone: the king's square, its neighbours and a rank ahead of them.
+	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
+	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
+	// Mobility counts squares that are not blocked by own pawns or the own
+	// king and not attacked by enemy pawns.
+	e.mobArea = [2]bb{
+		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
+		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
 	}
 }

@@ -17,6 +17,7 @@ var checkUnits = [7]int{board.Knight: 3, board.Bishop: 2, board.Rook: 3, board.Q
 
 // evalKing scores the safety of c's king and its distance to the pawns.
 func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
+	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	ksq := pos.KingSquare(c)
 
@@ -41,8 +42,27 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 		}
 	}
 	// units is never negative; with none, this adds weight 0 zero times.
-	e.add(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
+	s += e.term(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
 
+	// The rest depends only on the pawns and the king's square, so the
+	// pawn entry keeps it per side for the last king square seen: the
+	// shelter loop was a third of the evaluation's king work.
+	if pe := e.pe; pe.kingSq[c] == ksq && e.tr == nil {
+		s += pe.kingPawn[c]
+	} else {
+		v := e.kingPawnTerms(pos, p, c, ksq)
+		pe.kingSq[c], pe.kingPawn[c] = ksq, v
+		s += v
+	}
+	e.acc[c] += s
+}
+
+// kingPawnTerms returns c's king terms that depend only on the pawns and
+// the king's square ksq: the distance to the nearest pawn, the shelter and
+// storm, and the open files next to the king.
+func (e *Evaluator) kingPawnTerms(pos *board.Position, p *Params, c board.Color, ksq board.Square) board.Score {
+	var s board.Score
+	them := c.Other()
 	// King activity: distance to the nearest pawn (mostly an endgame weight).
 	// Growing rings from the king, not a scan of every pawn: in Go's wasm
 	// build each loop turn is a jump through the dispatch table, and the
@@ -52,7 +72,7 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 		for d < 7 && pawns&within[ksq][d] == 0 {
 			d++
 		}
-		e.add(p, c, pKingPawnDist+d, 1)
+		s += e.term(p, c, pKingPawnDist+d, 1)
 	}
 
 	// Shelter and storm on the king's file and its neighbours (b-d for a king
@@ -71,12 +91,16 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 		// it is 1..3 ranks ahead, else 3 (no shield pawn, or too far ahead).
 		x := uint64(nearest(c, ourFile).RelativeRank(c) - krr - 1)
 		near := int((x - 3) &^ x >> 63 & uint64(nonEmpty(ourFile))) // x < 3 and a pawn
-		e.add(p, c, pShield+3+near*(int(x&3)-3), 1)
-		e.add(p, c, pStorm+nearest(c, theirFile).RelativeRank(c)&7, nonEmpty(theirFile))
-		open := 1 - nonEmpty((ours|theirs)&fileMask[f])
-		e.add(p, c, pKingOpen, open)
-		e.add(p, c, pKingSemiOpen, 1-nonEmpty(ours&fileMask[f])-open)
+		s += e.term(p, c, pShield+3+near*(int(x&3)-3), 1)
+		s += e.term(p, c, pStorm+nearest(c, theirFile).RelativeRank(c)&7, nonEmpty(theirFile))
 	}
+	// Open files (no pawns) and half-open ones (only enemy pawns) among the
+	// three, counted at once from the pawn entry's file sets.
+	files := uint64(7) << (kf - 1)
+	noOurs, noTheirs := uint64(e.pe.open[c]), uint64(e.pe.open[them])
+	s += e.term(p, c, pKingOpen, bits.OnesCount64(noOurs&noTheirs&files))
+	s += e.term(p, c, pKingSemiOpen, bits.OnesCount64(noOurs&^noTheirs&files))
+	return s
 }
 
 // nearest returns the square of b closest to c's back rank; for an empty b

@@ -18,8 +18,13 @@ type pawnEntry struct {
 	score   board.Score // White's pawn-structure score minus Black's
 	passed  [2]bb       // passed pawns by colour
 	attacks [2]bb       // squares attacked by the colour's pawns
+	double  [2]bb       // squares attacked by two of the colour's pawns
 	spans   [2]bb       // squares the colour's pawns attack now or after advancing
 	open    [2]uint8    // files (bit f) without pawns of the colour
+	// kingPawn is evalKing's pawn-only part (kingPawnTerms) for each side's
+	// king on kingSq (NoSquare: not computed yet for this structure).
+	kingSq   [2]board.Square
+	kingPawn [2]board.Score
 }
 
 // probePawns returns the pawn entry for pos, evaluating the pawn structure on a
@@ -34,9 +39,11 @@ func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
 	}
 	before := e.acc
 	ent.key, ent.ok = key, true
+	ent.kingSq = [2]board.Square{board.NoSquare, board.NoSquare}
 	for c := board.White; c <= board.Black; c++ {
 		pawns := pos.Pieces(c, board.Pawn)
 		ent.attacks[c] = pawnAttacksBB(c, pawns)
+		ent.double[c] = pawnDoubleAttacks(c, pawns)
 		ent.spans[c] = pawnAttacksBB(c, fillForward(c, pawns))
 		ent.open[c] = ^fileSet(pawns)
 		ent.passed[c] = 0

@@ -22,12 +22,19 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 // (bit tests) instead of behind branches: the sum is the same, and Go's wasm
 // code pays a jump through the function's dispatch table for every branch
 // taken and every switch, which made this the evaluation's most expensive
-// function in the js/wasm build.
+// function in the js/wasm build. Terms that depend only on where the pieces
+// stand (outposts, behind a pawn, bishop pawns, rook files and the 7th) are
+// counted for all pieces of a type at once with a popcount, so the loops
+// keep only what needs each piece's attacks.
 func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
+	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	occ := pos.Occupied()
 	ourPawns := pos.Pieces(c, board.Pawn)
 	allPawns := pos.ByType(board.Pawn)
+	knights := pos.Pieces(c, board.Knight)
+	bishops := pos.Pieces(c, board.Bishop)
+	rooks := pos.Pieces(c, board.Rook)
 	// Outposts: relative ranks 4-6, defended by an own pawn, and out of reach
 	// of every enemy pawn now and after any advance.
 	outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
@@ -37,73 +44,90 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 		behind = allPawns << 8
 	}
 
-	for b := pos.Pieces(c, board.Knight); b != 0; {
-		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Knight, board.KnightAttacks(sq))
-		e.add(p, c, pKnightMob+mob, 1)
-		e.add(p, c, pKnightOutpost, int(outposts>>sq&1))
-		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
+	// The attack maps and king-attack counts are kept in locals while the
+	// pieces are visited and stored once at the end: as fields of e (indexed
+	// by c) each piece loaded and stored every one of them again.
+	attacked, attacked2 := e.attacked[c], e.attacked2[c]
+	zone, area := e.kingZone[them], e.mobArea[c]
+	kingAtt, kingUnits := e.kingAtt[c], e.kingUnits[c]
+	var byKnight, byBishop, byRook, byQueen bb
+	// attack adds att, the attacks of one piece with king-attack weight w,
+	// to the maps and counts and returns its mobility (attacked squares in
+	// the mobility area).
+	attack := func(att bb, w int) int {
+		attacked2 |= attacked & att
+		attacked |= att
+		// hits is 1 when att reaches the enemy king zone (no branch: see above).
+		z := uint64(att & zone)
+		hits := int((z | -z) >> 63)
+		kingAtt += hits
+		kingUnits += hits*w + bits.OnesCount64(z)/2
+		return bits.OnesCount64(uint64(att & area))
 	}
-	for b := pos.Pieces(c, board.Bishop); b != 0; {
+
+	for b := knights; b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Bishop, board.BishopAttacks(sq, occ))
-		e.add(p, c, pBishopMob+mob, 1)
-		e.add(p, c, pBishopOutpost, int(outposts>>sq&1))
-		e.add(p, c, pMinorBehindPwn, int(behind>>sq&1))
-		same := ^darkSquares
-		if darkSquares.Has(sq) {
-			same = darkSquares
-		}
-		e.add(p, c, pBishopPawns, bits.OnesCount64(uint64(ourPawns&same)))
+		att := board.KnightAttacks(sq)
+		byKnight |= att
+		s += e.term(p, c, pKnightMob+attack(att, attackWeight[board.Knight]), 1)
+	}
+	s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
+	for b := bishops; b != 0; {
+		sq := b.PopLSB()
+		att := board.BishopAttacks(sq, occ)
+		byBishop |= att
+		s += e.term(p, c, pBishopMob+attack(att, attackWeight[board.Bishop]), 1)
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
-		e.add(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
+		s += e.term(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
 	}
+	s += e.term(p, c, pBishopOutpost, popCount(bishops&outposts))
+	s += e.term(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
+	// Own pawns on each bishop's square colour.
+	s += e.term(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
+		popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
+
+	for b := rooks; b != 0; {
+		sq := b.PopLSB()
+		att := board.RookAttacks(sq, occ)
+		byRook |= att
+		s += e.term(p, c, pRookMob+attack(att, attackWeight[board.Rook]), 1)
+	}
+	// Rooks on files without pawns (open) or without own pawns only
+	// (half-open): the pawn entry's file sets spread over all ranks.
+	open := e.pe.open[c] & e.pe.open[them]
+	s += e.term(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
+	s += e.term(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
 	// A rook on the 7th counts when the enemy king is on the 8th or enemy
 	// pawns are on the 7th (both relative to c).
-	seventh := 0
-	if relSquare(c, pos.KingSquare(them)).Rank() == 7 {
-		seventh = 1
-	}
-	for b := pos.Pieces(c, board.Rook); b != 0; {
-		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Rook, board.RookAttacks(sq, occ))
-		e.add(p, c, pRookMob+mob, 1)
-		f := uint(sq.File())
-		open := int(e.pe.open[c]&e.pe.open[them]>>f) & 1
-		e.add(p, c, pRookOpen, open)
-		e.add(p, c, pRookSemiOpen, int(e.pe.open[c]>>f)&1-open)
-		if sq.RelativeRank(c) == 6 {
-			if seventh != 0 || pos.Pieces(them, board.Pawn)&(rank1<<(8*sq.Rank())) != 0 {
-				e.add(p, c, pRookSeventh, 1)
-			}
-		}
-	}
+	seventh := relRank7[c]
+	s += e.term(p, c, pRookSeventh, popCount(rooks&seventh)*
+		nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
+
 	for b := pos.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopLSB()
-		mob := e.pieceAttacks(c, board.Queen, board.QueenAttacks(sq, occ))
-		e.add(p, c, pQueenMob+mob, 1)
+		att := board.QueenAttacks(sq, occ)
+		byQueen |= att
+		s += e.term(p, c, pQueenMob+attack(att, attackWeight[board.Queen]), 1)
 	}
-	if pos.Pieces(c, board.Bishop)&darkSquares != 0 && pos.Pieces(c, board.Bishop)&^darkSquares != 0 {
-		e.add(p, c, pBishopPair, 1)
-	}
+	e.attacked[c], e.attacked2[c] = attacked, attacked2
+	e.kingAtt[c], e.kingUnits[c] = kingAtt, kingUnits
+	e.attackBy[c][board.Knight] |= byKnight
+	e.attackBy[c][board.Bishop] |= byBishop
+	e.attackBy[c][board.Rook] |= byRook
+	e.attackBy[c][board.Queen] |= byQueen
+	s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
+	e.acc[c] += s
 }
 
-// pieceAttacks adds att, the attacks of one of c's pieces of type pt, to the
-// attack maps and the king-attack counts, and returns its mobility (attacked
-// squares in the mobility area). Its inlining cost is 79 of the
-// compiler's budget of 80: a call per piece would undo much of the gain.
-func (e *Evaluator) pieceAttacks(c board.Color, pt board.PieceType, att bb) int {
-	e.attacked2[c] |= e.attacked[c] & att
-	e.attacked[c] |= att
-	e.attackBy[c][pt] |= att
-	// hits is 1 when att reaches the enemy king zone (no branch: see evalPieces).
-	z := uint64(att & e.kingZone[c^1])
-	hits := int((z | -z) >> 63)
-	e.kingAtt[c] += hits
-	e.kingUnits[c] += hits*attackWeight[pt] + bits.OnesCount64(z)/2
-	return bits.OnesCount64(uint64(att & e.mobArea[c]))
-}
+// relRank7 and relRank8 hold each colour's 7th and 8th rank.
+var (
+	relRank7 = [2]bb{rank1 << 48, rank1 << 8}
+	relRank8 = [2]bb{rank8, rank1}
+)
+
+// popCount returns the number of squares in b.
+func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 
 // evalThreats scores c's attacks on enemy pieces: by pawns, by minors and by
 // rooks (per attacked type), and pieces left hanging. Every term is added
@@ -111,6 +135,7 @@ func (e *Evaluator) pieceAttacks(c board.Color, pt board.PieceType, att bb) int 
 // is the same, and Go's wasm code pays a jump through the function's
 // dispatch table for each branch taken.
 func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
+	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
 	pawnAtt := e.attackBy[c][board.Pawn]
@@ -118,13 +143,26 @@ func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
 	rookAtt := e.attackBy[c][board.Rook]
 	// Pawns count as minor or rook targets only when undefended.
 	pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
-	e.add(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
-	e.add(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
-	for pt := board.Knight; pt <= board.Queen; pt++ {
-		target := pos.Pieces(them, pt)
-		e.add(p, c, pThreatByPawn+int(pt)-1, bits.OnesCount64(uint64(target&pawnAtt)))
-		e.add(p, c, pThreatByMinor+int(pt)-1, bits.OnesCount64(uint64(target&minorAtt)))
-		e.add(p, c, pThreatByRook+int(pt)-1, bits.OnesCount64(uint64(target&rookAtt)))
-	}
-	e.add(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
+	s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
+	s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
+	// Written out per attacked type rather than looped over: with the type
+	// a constant, each weight's index is one too, which spares the index
+	// arithmetic and two bounds checks per term (in the js/wasm build the
+	// loop cost 166 instructions per type, make wasm-icount).
+	knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
+	rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
+	s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
+	s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
+	s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
+	s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
+	s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
+	e.acc[c] += s
 }

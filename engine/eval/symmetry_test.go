@@ -74,3 +74,33 @@ func TestFlipFEN(t *testing.T) {
 		t.Fatalf("flipFEN = %q, want %q", got, want)
 	}
 }
+
+// TestCachedEqualsFresh checks that what the pawn entry caches (the pawn
+// structure and each king's pawn-only terms) never changes an evaluation:
+// after every legal move of shared positions (king moves keep the pawn entry
+// and move the king, piece moves keep both), an evaluator that has seen the
+// parent and the siblings agrees with a fresh, uncached trace.
+func TestCachedEqualsFresh(t *testing.T) {
+	fens := sharedFENs(t)
+	if testing.Short() {
+		fens = fens[:300]
+	}
+	e := New()
+	var ml board.MoveList
+	checked := 0
+	for _, fen := range fens {
+		pos := mustFEN(t, fen)
+		e.evaluate(pos)
+		ml.N = 0
+		pos.GenerateAll(&ml)
+		for _, m := range ml.Moves[:ml.N] {
+			pos.MakeMove(m)
+			if got, want := e.evaluate(pos), TraceOf(pos).Eval; got != want {
+				t.Errorf("%s after %v: cached %d, fresh %d", fen, m, got, want)
+			}
+			pos.UnmakeMove()
+			checked++
+		}
+	}
+	t.Logf("%d positions", checked)
+}

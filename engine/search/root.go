@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
 )
 
 // Aspiration windows: from this depth the search starts with a window of
@@ -25,6 +26,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	}
 	if t.eval == nil {
 		t.eval = s.opts.NewEvaluator()
+		t.def, _ = t.eval.(*eval.Evaluator)
 	}
 	t.feat = s.feat
 	t.tt = s.tt

@@ -188,12 +188,15 @@ func (s *Searcher) Search(pos *board.Position, limits Limits, onInfo func(Info))
 func (s *Searcher) waitForStop() {
 	for !s.stop.Load() && (s.limits.Infinite || s.pondering && !s.ponderHit.Load()) {
 		if s.opts.Yield != nil {
-			// Keep the browser event loop turning without spinning.
+			// Keep the browser event loop turning without spinning: wait
+			// for Stop/PonderHit or a timer that signals wake. (time.After
+			// would put a chan time.Time in an interface, which keeps
+			// time.Time's String method and with it all of time's
+			// formatting, about 45 KiB, in the wasm build.)
 			s.opts.Yield()
-			select {
-			case <-s.wake:
-			case <-time.After(s.opts.YieldInterval):
-			}
+			t := time.AfterFunc(s.opts.YieldInterval, s.signal)
+			<-s.wake
+			t.Stop()
 			continue
 		}
 		<-s.wake

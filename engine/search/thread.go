@@ -4,6 +4,7 @@ import (
 	"sync/atomic"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
 )
 
 // thread is one search worker: its own position copy, evaluator, move
@@ -14,6 +15,7 @@ type thread struct {
 	id   int
 	pos  *board.Position
 	eval Evaluator
+	def  *eval.Evaluator // eval when it is the engine's own evaluator, else nil
 	tt   *ttTable
 	feat features
 
@@ -80,8 +82,17 @@ func newThread(s *Searcher, id int) *thread {
 }
 
 // evaluate returns the static evaluation, clamped inside the non-mate range.
+// The engine's own evaluator is called directly (def, set beside eval), so
+// its Evaluate wrapper inlines here: an interface call cannot be inlined,
+// and in Go's wasm code every call level costs its argument stores, return
+// check and the caller's register reloads.
 func (t *thread) evaluate() int {
-	v := t.eval.Evaluate(t.pos)
+	var v int
+	if t.def != nil {
+		v = t.def.Evaluate(t.pos)
+	} else {
+		v = t.eval.Evaluate(t.pos)
+	}
 	if v > maxEval {
 		v = maxEval
 	} else if v < -maxEval {
@@ -92,9 +103,28 @@ func (t *thread) evaluate() int {
 
 // node counts a node and, at the thread's next check point, publishes the
 // count and (thread 0) checks the limits. It reports whether the search
-// must stop now.
+// must stop now. negamax and qsearch spell it out (tick, checkpoint, then
+// the stop flag) so that only the rare part is a call: node itself is over
+// the inliner's budget, and in Go's wasm code a call per node costs its
+// return check and the caller's register reloads.
 func (t *thread) node() bool {
+	if t.tick() {
+		t.checkpoint()
+	}
+	return t.s.stop.Load()
+}
+
+// tick counts a node and reports whether checkpoint is due: at the next
+// check point or at the node limit.
+func (t *thread) tick() bool {
 	t.nodes++
+	// nodes >= nodeLimit for a set limit; with none (0), nodeLimit-1 wraps
+	// to the largest count (nodes is at least 1 here).
+	return t.nodes >= t.nextCheck || t.nodes-1 >= t.nodeLimit-1
+}
+
+// checkpoint does node's work at a check point or at the node limit.
+func (t *thread) checkpoint() {
 	if t.nodeLimit != 0 && t.nodes >= t.nodeLimit {
 		t.s.stop.Store(true)
 	}
@@ -106,7 +136,6 @@ func (t *thread) node() bool {
 			t.nextCheck = t.nodes + nodeCheckInterval
 		}
 	}
-	return t.s.stop.Load()
 }
 
 // updatePV sets the PV of ply to m followed by the PV of ply+1.

@@ -30,5 +30,6 @@
 //	bench.go     Bench: the bench signature as a stoppable search with the session's Yield hook
 //	options.go   the option table: kinds, defaults, ranges, validation
 //	strength.go  weakened play: Skill Level / UCI_Elo, MultiPV candidates within a margin
-//	engine.go    the adapter to search.Searcher
+//	engine.go    the adapter to search.Searcher (a resize frees the old table first)
+//	yield_*.go   the default Yield hook: none natively, runtime.Gosched on js/wasm
 package session

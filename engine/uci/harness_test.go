@@ -23,9 +23,15 @@ type rig struct {
 
 func newRig(t *testing.T) *rig {
 	t.Helper()
+	return newRigWith(t, session.Config{Seed: 1})
+}
+
+// newRigWith is newRig with a session configuration of the test's own.
+func newRigWith(t *testing.T, cfg session.Config) *rig {
+	t.Helper()
 	r := &rig{t: t}
 	r.cond = sync.NewCond(&r.mu)
-	r.h = NewHandler(Config{Name: "Azurite", Author: "the Azurite developers", Version: "test", Session: session.Config{Seed: 1}}, func(line string) {
+	r.h = NewHandler(Config{Name: "Azurite", Author: "the Azurite developers", Version: "test", Session: cfg}, func(line string) {
 		r.mu.Lock()
 		r.out = append(r.out, line)
 		r.mu.Unlock()

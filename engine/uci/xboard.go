@@ -208,9 +208,9 @@ func (h *Handler) xboardLine(line string, f []string) (quit bool) {
 		xb.force = true
 		xb.mu.Unlock()
 	case "memory":
-		h.xbOption(line, "Hash", arg(1))
+		h.xbLimit(line, "Hash", arg(1))
 	case "cores":
-		h.xbOption(line, "Threads", arg(1))
+		h.xbLimit(line, "Threads", arg(1))
 	case "option":
 		name, value, _ := strings.Cut(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "option")), "=")
 		h.xbOption(line, name, value)
@@ -235,6 +235,22 @@ func (h *Handler) xbOption(line, name, value string) {
 	if err := h.sess.SetOption(strings.TrimSpace(name), strings.TrimSpace(value)); err != nil {
 		h.xbError(err.Error(), line)
 	}
+}
+
+// xbLimit handles "memory N" and "cores N": unlike a UCI setoption they
+// are upper bounds ("use at most N"), so a value above the option's maximum
+// (the Hash cap of a machine with less memory, one thread in the browser)
+// sets the maximum, and a "#" line (xboard's debug output) says so.
+func (h *Handler) xbLimit(line, name, value string) {
+	if n, err := strconv.Atoi(strings.TrimSpace(value)); err == nil {
+		for _, o := range h.sess.Options() {
+			if o.Name == name && n > o.Max {
+				h.emit("# " + strings.TrimSpace(line) + ": " + name + " set to its maximum, " + strconv.Itoa(o.Max))
+				value = strconv.Itoa(o.Max)
+			}
+		}
+	}
+	h.xbOption(line, name, value)
 }
 
 // xbPosition rebuilds the game's current position (xb.mu may be held).

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/session"
 )
 
 var thinking = regexp.MustCompile(`^\d+ -?\d+ \d+ \d+( [a-h][1-8][a-h][1-8][nbrq]?)+$`)
@@ -137,4 +138,40 @@ func TestXboardBadInput(t *testing.T) {
 	// The game is untouched: e2e4 is still legal and the engine answers it.
 	r.send("usermove e2e4", "go")
 	xbMove(t, r, mustFEN(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"))
+}
+
+// TestXboardMemoryAndCoresAreLimits: "memory N" and "cores N" say how much
+// the engine may use, so a value above the Hash or Threads maximum sets the
+// maximum instead of failing (regression: "memory 100000" on a machine whose
+// Hash cap is lower was an Error and left the default 16 MB).
+func TestXboardMemoryAndCoresAreLimits(t *testing.T) {
+	r := newRigWith(t, session.Config{Seed: 1, MaxHashMB: 64, MaxThreads: 2})
+	r.send("xboard", "protover 2")
+	r.until("feature ", time.Second)
+	tests := []struct {
+		in, hash, threads string
+		out               []string
+	}{
+		{"memory 32", "32", "1", nil},
+		{"memory 100000", "64", "1", []string{"# memory 100000: Hash set to its maximum, 64"}},
+		{"cores 8", "64", "2", []string{"# cores 8: Threads set to its maximum, 2"}},
+		{"memory 0", "64", "2", []string{`Error (option Hash: value "0" is out of range 1..64): memory 0`}},
+		{"cores 1", "64", "1", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.in, func(t *testing.T) {
+			r.send(tc.in)
+			got := r.rest(20 * time.Millisecond)
+			if strings.Join(got, "\n") != strings.Join(tc.out, "\n") {
+				t.Fatalf("output %q, want %q", got, tc.out)
+			}
+			opts := map[string]string{}
+			for _, o := range r.h.Session().Options() {
+				opts[o.Name] = o.Value
+			}
+			if opts["Hash"] != tc.hash || opts["Threads"] != tc.threads {
+				t.Fatalf("Hash %s, Threads %s; want %s, %s", opts["Hash"], opts["Threads"], tc.hash, tc.threads)
+			}
+		})
+	}
 }

@@ -9,11 +9,17 @@
 //   - rebuilding the saved game (Game.fromJSON), as a reload does,
 // and, side by side in the same run, the first and third the way status() worked until
 // it stopped replaying: a chess.js instance replayed from the start (Game.chess) asked
-// the same questions (fewer rounds: ROUNDS_OLD, default 3; it is slow).
-import { Chess } from 'chess.js';
+// the same questions (fewer rounds: ROUNDS_OLD, default 3, 0 skips them; it is slow).
+// With --browser (needs `go run build.go` first) it also times the player in Chromium
+// (build.go serve): loading the game as a PGN, one navigation step (ctx.navigate back,
+// what ← does) and one move at the end in analysis mode, each a synchronous
+// main-thread task, medians of 20.
 import { Game } from '../../web/game.js';
+import { exportPgn } from '../../web/pgn.js';
+import { longGame } from './long-game.mjs';
 
-const PLIES = Number(process.argv[2] || 300);
+const BROWSER = process.argv.includes('--browser');
+const PLIES = Number(process.argv.slice(2).find((a) => /^\d+$/.test(a)) || 300);
 const ROUNDS = Number(process.env.ROUNDS || 7);
 const ROUNDS_OLD = Number(process.env.ROUNDS_OLD || 3);
 
@@ -23,37 +29,6 @@ function replayStatus(game, node) {
   if (c.isCheckmate()) return { over: true };
   if (c.isStalemate() || c.isInsufficientMaterial() || c.isThreefoldRepetition() || c.isDrawByFiftyMoves()) return { over: true };
   return { over: false, inCheck: c.inCheck(), turn: c.turn() };
-}
-
-// A small LCG: the same game on every run and machine.
-function rng(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
-function longGame(plies) {
-  const rand = rng(12345);
-  const c = new Chess();
-  const ucis = [];
-  while (ucis.length < plies) {
-    const moves = c.moves({ verbose: true });
-    // Prefer moves that keep the game going; captures are rarer so it lasts longer.
-    const quiet = moves.filter((m) => !m.captured);
-    const pool = quiet.length && rand() < 0.85 ? quiet : moves;
-    let m = null;
-    for (let tries = 0; tries < 20 && !m; tries++) {
-      const cand = pool[Math.floor(rand() * pool.length)];
-      c.move(cand);
-      if (c.isGameOver()) c.undo();
-      else m = cand;
-    }
-    if (!m) throw new Error(`stuck after ${ucis.length} plies`);
-    ucis.push(m.from + m.to + (m.promotion || ''));
-  }
-  return ucis;
 }
 
 function median(xs) {
@@ -114,8 +89,49 @@ const rows = {
 
 console.log(`game: ${PLIES} plies, last move ${last.san}, ${ROUNDS} rounds, node ${process.version}`);
 for (const [name, fn] of Object.entries(rows)) {
+  const rounds = name.startsWith('old way') ? ROUNDS_OLD : ROUNDS;
+  if (!rounds) continue;
   fn(); // warm-up
   const xs = [];
-  for (let i = 0; i < (name.startsWith('old way') ? ROUNDS_OLD : ROUNDS); i++) xs.push(fn());
+  for (let i = 0; i < rounds; i++) xs.push(fn());
   console.log(`${name}: median ${median(xs).toFixed(2)} ms (min ${Math.min(...xs).toFixed(2)}, max ${Math.max(...xs).toFixed(2)})`);
+}
+
+if (BROWSER) {
+  const { startServer, openBrowser, gotoApp, loadText } = await import('./harness.mjs');
+  const server = await startServer();
+  const b = await openBrowser();
+  try {
+    const page = b.page;
+    await gotoApp(page, server.url);
+    const t0 = Date.now();
+    await loadText(page, exportPgn(g));
+    await page.waitForFunction(() => /^Loaded/.test(document.getElementById('status').textContent));
+    console.log(`browser: load the ${PLIES}-ply PGN (click Load to status line): ${Date.now() - t0} ms`);
+    const r = await page.evaluate(() => {
+      const a = window.azurite;
+      const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+      a.navigate(() => a.game.last());
+      const nav = [];
+      for (let i = 0; i < 20; i++) {
+        const t = performance.now();
+        a.navigate(() => a.game.back());
+        nav.push(performance.now() - t);
+      }
+      const move = [];
+      for (let i = 0; i < 20; i++) {
+        a.navigate(() => a.game.last());
+        const m = a.game.position().moves({ verbose: true }).find((x) => !x.captured) || a.game.position().moves({ verbose: true })[0];
+        const t = performance.now();
+        a.controllers.analysis.userMove({ from: m.from, to: m.to, promotion: m.promotion });
+        move.push(performance.now() - t);
+      }
+      return { nav: med(nav), navMax: Math.max(...nav), move: med(move), moveMax: Math.max(...move) };
+    });
+    console.log(`browser: one navigation step (←) at ply ~${PLIES}: median ${r.nav.toFixed(1)} ms (max ${r.navMax.toFixed(1)})`);
+    console.log(`browser: one move at the end, analysis mode: median ${r.move.toFixed(1)} ms (max ${r.moveMax.toFixed(1)})`);
+  } finally {
+    await b.close();
+    server.stop();
+  }
 }

@@ -87,8 +87,36 @@ test('storage: corrupt saved state is discarded with a message', () => {
     const r = s.load((o) => Game.fromJSON(o.game));
     assert.equal(r.state, null);
     assert.match(r.error, /discarded/);
-    assert.equal(mem.size, 0, 'corrupt state removed');
+    assert.equal(mem.has('azurite.v1'), false, 'corrupt state removed');
+    assert.equal(mem.get('azurite.v1.discarded'), bad, 'and kept as it was under azurite.v1.discarded');
   }
+});
+
+test('saved state: a damaged move list keeps the moves before the damage', () => {
+  const g = new Game();
+  for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']) g.play(m);
+  g.goTo(g.mainlineNodes()[1]);
+  assert.ok(g.play('Bc4'), 'a variation at move 3');
+  g.goTo(g.mainlineNodes()[4]);
+  const rows = [
+    // name, damage to the saved tree, moves kept on the main line, what dropped names
+    ['illegal-move-in-main-line', (t) => { t[0].k[0].k[0].k[0].m = 'e8e2'; }, ['e2e4', 'e7e5', 'g1f3'], /illegal move e8e2 after ply 3/],
+    ['entry-not-an-object', (t) => { t[0].k[0].k[0] = 42; }, ['e2e4', 'e7e5', 'f1c4'], /bad move entry after ply 2/],
+    ['move-not-a-string', (t) => { t[0].k[0].m = ['e7e5']; }, ['e2e4'], /bad move entry after ply 1/],
+    ['continuation-not-a-list', (t) => { t[0].k = 'e7e5'; }, ['e2e4'], /bad move list after ply 1/],
+  ];
+  for (const [name, damage, kept, why] of rows) {
+    const o = JSON.parse(JSON.stringify(g.toJSON()));
+    damage(o.tree);
+    assert.throws(() => Game.fromJSON(o), Error, `${name}: strict rebuild refuses it`);
+    const back = Game.fromJSON(o, { salvage: true });
+    assert.deepEqual(back.mainlineNodes().map((n) => n.uci), kept, name);
+    assert.equal(back.dropped.length, 1, name);
+    assert.match(back.dropped[0], why, name);
+  }
+  const clean = Game.fromJSON(JSON.parse(JSON.stringify(g.toJSON())), { salvage: true });
+  assert.deepEqual(clean.dropped, [], 'nothing dropped from an intact game');
+  assert.equal(clean.current.uci, g.current.uci, 'cursor restored');
 });
 
 // replayStatus is the reference: status as chess.js sees it after replaying the whole

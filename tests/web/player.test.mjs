@@ -90,10 +90,32 @@ test('play a short game against the engine by clicks and by drag, to its end', a
   });
 });
 
+test('on a phone, resigning below the board scrolls the result into view', async () => {
+  await withPage({ viewport: PHONE, touch: true }, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page);
+    await square(page, 'e2').tap();
+    await square(page, 'e4').tap();
+    await waitPlies(page, 2);
+    await page.locator('#btn-resign').scrollIntoViewIfNeeded();
+    await page.locator('#btn-resign').tap();
+    await page.waitForSelector('#banner:not([hidden])');
+    const box = await page.evaluate(() => {
+      const r = document.getElementById('banner').getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, h: window.innerHeight };
+    });
+    assert.ok(box.top >= 0 && box.bottom <= box.h, `banner in the viewport: ${JSON.stringify(box)}`);
+    assert.match(await page.textContent('#banner-result'), /Azurite won \(0-1\)/);
+    await screenshot(page, 'play-resigned-phone');
+  }, 'resign-phone');
+});
+
 test('promotion through the chooser', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, '8/P6k/8/8/8/8/8/K7 w - - 0 1');
+    assert.equal(await page.textContent('#status'), 'Loaded the position, White to move.');
     await clickMove(page, 'a7', 'a8');
     await page.waitForSelector('#board .promotion-dialog-button-group[data-piece="wn"]');
     await page.click('#board .promotion-dialog-button[data-piece="wn"]');
@@ -321,7 +343,43 @@ test('reload restores the game and the settings', async () => {
     await page.waitForSelector('body[data-ready="true"]');
     assert.match(await page.textContent('#notice-text'), /could not be restored and was discarded/);
     assert.equal(await page.evaluate(() => window.azurite.game.current.fen.split(' ')[0]), 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR');
+    assert.equal(await page.evaluate(() => localStorage.getItem('azurite.v1.discarded')), '{"version":1,"game":{"fen":"garbage"}}', 'the unreadable state is kept aside');
   });
+});
+
+test('reload with a damaged saved game keeps the moves before the damage and says what was lost', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    // An analysis session whose saved move list has an illegal 4th move (Black's king e8-e2).
+    const saved = {
+      version: 1,
+      mode: 'analysis',
+      game: {
+        fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        headers: { White: 'Ann', Black: 'Bob' },
+        result: '*',
+        tree: [{ m: 'e2e4', k: [{ m: 'e7e5', n: [2], k: [{ m: 'g1f3', c: 'developing', k: [{ m: 'e8e2', k: [{ m: 'b1c3' }] }] }, { m: 'f1c4' }] }] }],
+        cursor: [0, 0, 0, 0, 0],
+      },
+      analysis: { multipv: 2, running: false },
+    };
+    await page.evaluate((o) => localStorage.setItem('azurite.v1', JSON.stringify(o)), saved);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.textContent('#notice-text'), 'Part of the saved game was damaged (illegal move e8e2 after ply 3); the moves before the damage were kept.');
+    assert.equal(await page.getAttribute('#tab-analysis', 'aria-selected'), 'true', 'the mode is restored');
+    assert.deepEqual(await page.evaluate(() => window.azurite.game.mainlineNodes().map((n) => n.san)), ['e4', 'e5', 'Nf3']);
+    assert.deepEqual(await page.locator('#movelist .mv').allTextContents(), ['e4', 'e5?', 'Nf3', 'Bc4'], 'marks, comments and the variation kept');
+    assert.equal(await page.textContent('#movelist .comment'), 'developing');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nf3', 'the cursor stops at the last kept move');
+    assert.equal(await page.inputValue('#multipv'), '2');
+    await screenshot(page, 'reload-damaged-desktop');
+    // What was kept is saved again at once, so a second reload is clean.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.isVisible('#notice'), false);
+    assert.deepEqual(await page.evaluate(() => window.azurite.game.uciMoves(window.azurite.game.mainlineNodes()[2])), ['e2e4', 'e7e5', 'g1f3']);
+  }, 'reload-damaged');
 });
 
 test('PGN with HTML in tags and comments renders as text; bad PGN is reported with its line', async () => {
@@ -345,6 +403,7 @@ test('keyboard navigation through the move list', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 *');
+    assert.equal(await page.textContent('#status'), 'Loaded the game, 5 half-moves.', 'a PGN without player names');
     await page.locator('#movelist').focus();
     await page.keyboard.press('End');
     assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Bb5');
@@ -364,6 +423,39 @@ test('keyboard navigation through the move list', async () => {
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.getAttribute('#tab-review', 'aria-selected'), 'true');
     assert.equal(await square(page, 'e4').count(), 1);
+  });
+});
+
+test('navigating moves only the highlight; a changed tree redraws the move list', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *');
+    await page.keyboard.press('End');
+    // Mark the buttons; a rebuild would replace them with unmarked ones.
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('#movelist .mv')].filter((b) => b.dataset.kept === '1').length);
+    await page.evaluate(() => document.querySelectorAll('#movelist .mv').forEach((b) => { b.dataset.kept = '1'; }));
+    for (const key of ['ArrowLeft', 'ArrowLeft', 'Home', 'ArrowRight', 'End', 'ArrowLeft']) await page.keyboard.press(key);
+    assert.equal(await marked(), 6, 'the same six buttons after navigating');
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['Bb5'], 'one highlighted move, the cursor');
+    assert.equal(await page.getAttribute('#movelist .mv.current', 'aria-current'), 'true');
+    assert.equal(await page.locator('#movelist .mv[aria-current]').count(), 1);
+    await page.click('#movelist .mv >> text=e5');
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['e5']);
+    assert.equal(await marked(), 6);
+    // A new move (a variation here) changes the tree: the list is drawn again, with it.
+    await page.evaluate(() => window.azurite.controllers.analysis.userMove('d2d4'));
+    assert.equal(await marked(), 0, 'redrawn after a move');
+    assert.deepEqual(await page.locator('#movelist .variation .mv').allTextContents(), ['d4']);
+    assert.deepEqual(await page.locator('#movelist .mv.current').allTextContents(), ['d4']);
+    // So is a change that keeps the shape: a glyph or a comment.
+    await page.evaluate(() => document.querySelectorAll('#movelist .mv').forEach((b) => { b.dataset.kept = '1'; }));
+    await page.evaluate(() => {
+      const a = window.azurite;
+      a.game.current.nags.push(1);
+      a.refresh({ animate: false });
+    });
+    assert.equal(await marked(), 0, 'redrawn after a NAG changed');
+    assert.equal(await page.textContent('#movelist .mv.current'), 'd4!');
   });
 });
 
