@@ -55,7 +55,23 @@ func TestSuite(t *testing.T) {
 		if *suiteTime > 0 {
 			lim = Limits{MoveTime: *suiteTime}
 		}
-		r := s.Search(pos, lim, nil)
+		// solvedAt is the node count of the first PV line from which the
+		// best move stayed a solution (0 while it is not one): the
+		// time-to-solution, which tells a near miss from a far one.
+		var solvedAt uint64
+		onInfo := func(in Info) {
+			if in.Kind != InfoPV || in.MultiPV != 1 || len(in.PV) == 0 {
+				return
+			}
+			good := (len(e.bm) == 0 || sanIn(pos, in.PV[0], e.bm)) && (len(e.am) == 0 || !sanIn(pos, in.PV[0], e.am))
+			switch {
+			case !good:
+				solvedAt = 0
+			case solvedAt == 0:
+				solvedAt = max(in.Nodes, 1)
+			}
+		}
+		r := s.Search(pos, lim, onInfo)
 		nodes += r.Nodes
 		elapsed += r.Time
 		san := pos.SAN(r.BestMove)
@@ -66,13 +82,18 @@ func TestSuite(t *testing.T) {
 		if len(e.am) > 0 && sanIn(pos, r.BestMove, e.am) {
 			ok = false
 		}
+		if !ok {
+			solvedAt = 0
+		} else if solvedAt == 0 {
+			solvedAt = r.Nodes
+		}
 		if ok {
 			solved++
 		} else {
 			failed = append(failed, e.id+" ("+san+" not "+strings.Join(e.bm, "/")+")")
 		}
 		if *suiteVerbose {
-			t.Logf("%-10s %-7s ok=%v depth %d nodes %d", e.id, san, ok, r.Depth, r.Nodes)
+			t.Logf("%-10s %-7s ok=%v depth %d nodes %d solved at %d", e.id, san, ok, r.Depth, r.Nodes, solvedAt)
 		}
 	}
 	nps := uint64(0)
