@@ -30,8 +30,9 @@
 // run; every depth of standard.epd and named.epd runs without -short
 // (make perft-deep). Chess960 castling is not supported.
 //
-// Speed (make bench-perft BENCH_RUNS=3 DTM_BENCH=…, commit 98bfd6e, on the
-// shared 2-core VM at load average ~20; medians of Mnps over the process's
+// Speed (make bench-perft BENCH_RUNS=3 DTM_BENCH=…, run twice: at 98bfd6e
+// and at 57d86fa, the same board code but for GivesCheck; six runs on the
+// shared 2-core VM at load average 2-20; medians of Mnps over the process's
 // user CPU time minus an empty run's, wall-clock medians in parentheses,
 // which mostly measure the neighbours' load). Bulk counting: Azurite counts
 // the last ply's legal moves with countMoves (popcounts, no move written),
@@ -39,15 +40,15 @@
 // and unmake every leaf in both.
 //
 //	                      native         wasm (node)   dragontoothmg  wasm/native
-//	startpos d6 bulk      205.3 (74.9)   72.2 (19.8)   31.7 (21.9)    0.35
-//	Kiwipete d5 bulk      352.2 (124.5)  153.7 (69.9)  51.9 (26.2)    0.44
-//	startpos d6 no bulk   24.9 (17.0)    8.8 (1.2)     3.5 (1.6)      0.35
-//	Kiwipete d5 no bulk   24.0 (5.5)     10.0 (7.1)    3.7 (1.5)      0.41
+//	startpos d6 bulk      210.9 (83.1)   77.8 (48.0)   33.4 (22.1)    0.37
+//	Kiwipete d5 bulk      329.2 (295.4)  141.5 (82.4)  52.1 (41.5)    0.43
+//	startpos d6 no bulk   24.9 (20.3)    9.0 (5.1)     3.6 (2.3)      0.36
+//	Kiwipete d5 no bulk   23.7 (10.1)    9.9 (7.4)     3.7 (1.8)      0.42
 //
-// So native/dragontoothmg is 6.5-7.2 in CPU time; wasm/native 0.35-0.44,
-// short of the 0.5 goal. The bulk rows run about half a second natively,
-// so the wasm start-up subtracted (0.57-0.76 s in the empty runs) makes
-// their ratio noisy.
+// So native/dragontoothmg is 6.3-6.9 in CPU time; wasm/native 0.36-0.43,
+// short of the 0.5 goal (each three-run set alone: 0.35-0.44). The bulk
+// rows run about half a second natively, so the wasm start-up subtracted
+// (0.56-0.76 s in the empty runs) makes their ratio noisy.
 //
 // Where the wasm time goes, in executed wasm instructions per node after
 // start-up (node tools/wasm-icount.mjs on the board test binary, small rows
