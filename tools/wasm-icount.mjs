@@ -9,7 +9,9 @@
 // output); the first line gives both.
 //   node tools/wasm-icount.mjs X.wasm [test flags…]      (`make wasm-icount`)
 //   node tools/wasm-icount.mjs board-wasm.test -test.run '^$' \
-//     -test.bench '^BenchmarkPerft$/^kiwipete-d5-bulk$' -test.benchtime 1x
+//     -test.bench '^BenchmarkPerft$/^kiwipete-d4-bulk$' -test.benchtime 1x -test.v
+// (-test.v makes the test binary write before the benchmark runs rather than
+// after it, so that "after start-up" leaves out only package initialisation.)
 // ICOUNT_RUNS=REGEX adds a profile of the hottest straight-line runs of the
 // functions whose names match, each with its line in the disassembly (kept
 // as ICOUNT_WAT). ICOUNT_TOP sets the number of rows. It needs wasm2wat and

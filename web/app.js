@@ -59,6 +59,7 @@ function boot() {
         orientation: view.orientation,
         play: controllers.play.toJSON(),
         analysis: controllers.analysis.toJSON(),
+        review: controllers.review.toJSON(),
       });
       if (err && !ctx.saveWarned) {
         ctx.saveWarned = true;
@@ -267,11 +268,11 @@ function boot() {
     }
     if (state.orientation === 'b') view.setOrientation('b');
     if (MODES.includes(state.mode)) mode = state.mode;
-    for (const name of ['play', 'analysis']) {
+    for (const name of ['play', 'analysis', 'review']) {
       try {
         controllers[name].restore(state[name]);
       } catch (e) {
-        problems.push(`The saved ${name} settings were reset (${e.message}).`);
+        problems.push(`The saved ${name} state was reset (${e.message}).`);
       }
     }
   }

@@ -11,6 +11,66 @@ export const MAX_PLY = 2000;
 
 let nextId = 1;
 
+const COLOR_NAME = { w: 'White', b: 'Black' };
+
+// CASTLING gives, per FEN letter, the colour and the king's and rook's squares.
+const CASTLING = { K: ['w', 'e1', 'h1'], Q: ['w', 'e1', 'a1'], k: ['b', 'e8', 'h8'], q: ['b', 'e8', 'a8'] };
+
+/**
+ * positionProblem says why chess (loaded from fen) is not a position a game can reach
+ * although chess.js accepts it, or returns ''. These are the checks the engine's FEN
+ * reader makes beyond chess.js's, so a position the page accepts is one the engine
+ * accepts too (a FEN with White in check and Black to move used to load, then every
+ * engine search failed with "no valid position").
+ */
+export function positionProblem(chess, fen) {
+  const [, turn, castling = '-', ep = '-'] = fen.trim().split(/\s+/);
+  const other = turn === 'w' ? 'b' : 'w';
+  const count = { w: { all: 0, p: 0 }, b: { all: 0, p: 0 } };
+  for (const row of chess.board()) {
+    for (const p of row) {
+      if (!p) continue;
+      count[p.color].all++;
+      if (p.type === 'p') count[p.color].p++;
+    }
+  }
+  for (const c of ['w', 'b']) {
+    if (count[c].p > 8) return `${COLOR_NAME[c]} has ${count[c].p} pawns; at most 8 are possible.`;
+    if (count[c].all > 16) return `${COLOR_NAME[c]} has ${count[c].all} pieces; at most 16 are possible.`;
+  }
+  const theirKing = chess.findPiece({ type: 'k', color: other })[0];
+  if (theirKing && chess.isAttacked(theirKing, turn)) {
+    return `${COLOR_NAME[other]} is in check, but it is ${COLOR_NAME[turn]}'s move.`;
+  }
+  const ourKing = chess.findPiece({ type: 'k', color: turn })[0];
+  if (ourKing && chess.attackers(ourKing, other).length > 2) {
+    return `${COLOR_NAME[turn]} is in check from ${chess.attackers(ourKing, other).length} pieces; at most two are possible.`;
+  }
+  for (const letter of castling === '-' ? '' : castling) {
+    const cs = CASTLING[letter];
+    if (!cs) continue; // chess.js has judged the letters
+    const [c, king, rook] = cs;
+    const has = (sq, type) => {
+      const p = chess.get(sq);
+      return p && p.color === c && p.type === type;
+    };
+    if (!has(king, 'k') || !has(rook, 'r')) {
+      return `castling right ${letter} needs the ${COLOR_NAME[c].toLowerCase()} king on ${king} and a rook on ${rook}.`;
+    }
+  }
+  if (/^[a-h][36]$/.test(ep)) {
+    // The pawn that moved two squares stands in front of ep and came from behind it.
+    const dir = turn === 'w' ? -1 : 1;
+    const at = (d) => `${ep[0]}${Number(ep[1]) + d}`;
+    const pushed = chess.get(at(dir));
+    if (!pushed || pushed.type !== 'p' || pushed.color !== other) {
+      return `the en passant square ${ep} needs a ${COLOR_NAME[other].toLowerCase()} pawn on ${at(dir)} that has just moved two squares.`;
+    }
+    if (chess.get(ep) || chess.get(at(-dir))) return `the en passant square ${ep} needs ${ep} and ${at(-dir)} to be empty.`;
+  }
+  return '';
+}
+
 // statusCache remembers status() per node object; dropped nodes are collected with it.
 const statusCache = new WeakMap();
 
@@ -54,6 +114,8 @@ export class Game {
   /** Throws an Error with a readable message when fen is not a legal position. */
   constructor(fen = START_FEN) {
     const chess = new Chess(fen); // throws on a bad FEN
+    const why = positionProblem(chess, fen);
+    if (why) throw new Error(why);
     this.startFen = chess.fen();
     this.root = makeNode(null, this.startFen, null);
     this.current = this.root;

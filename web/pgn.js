@@ -73,12 +73,18 @@ export function parseFen(fen) {
   const parts = f.split(' ');
   const full = parts.length === 4 ? `${f} 0 1` : f;
   const v = validateFen(full);
-  if (!v.ok) throw new InputError(`Invalid FEN: ${v.error}`);
+  if (!v.ok) throw new InputError(`Invalid FEN: ${unprefix(v.error)}`);
   try {
     return new Game(full);
   } catch (e) {
-    throw new InputError(`Invalid FEN: ${e.message}`);
+    throw new InputError(`Invalid FEN: ${unprefix(e.message)}`);
   }
+}
+
+// unprefix drops the "Invalid FEN: " chess.js starts its messages with, so ours do
+// not say it twice.
+function unprefix(msg) {
+  return String(msg).replace(/^(Invalid FEN:\s*)+/i, '');
 }
 
 /**
@@ -121,11 +127,11 @@ export function buildGame(sg) {
     const parts = fenTag.value.trim().split(/\s+/);
     const full = parts.length === 4 ? `${parts.join(' ')} 0 1` : parts.join(' ');
     const v = validateFen(full);
-    if (!v.ok) throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${v.error}`, fenTag);
+    if (!v.ok) throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${unprefix(v.error)}`, fenTag);
     try {
       game = new Game(full);
     } catch (e) {
-      throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${e.message}`, fenTag);
+      throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${unprefix(e.message)}`, fenTag);
     }
   } else {
     game = new Game(START_FEN);

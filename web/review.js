@@ -8,6 +8,7 @@ import { Chess } from 'chess.js';
 import { whiteScore, winPercent, toCp, classify, moveAccuracy, gameAccuracy, formatScore, MATE_CP } from './score.js';
 import { createEvalGraph } from './eval-graph.js';
 import { byId, h, clear, show } from './dom.js';
+import { moveNumberLabel } from './game.js';
 
 // Move-assessment NAGs ($1 ! … $6 ?!): a move carries at most one of them.
 const MOVE_NAGS = [1, 2, 3, 4, 5, 6];
@@ -74,7 +75,9 @@ export function judgeMoves(nodes, evals, sanOf) {
 
 /** createReview returns the review-mode controller bound to the shell context. */
 export function createReview(ctx) {
-  const st = { running: false, token: 0, points: [], result: null };
+  // evals and line are the last finished review (saved, so a reload keeps it) and the
+  // main line it judged, as UCI moves: a review belongs to that line only.
+  const st = { running: false, token: 0, points: [], result: null, evals: null, line: null };
   const graph = createEvalGraph(byId('review-graph'), {
     onSelect: (ply) => {
       const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
@@ -117,6 +120,8 @@ export function createReview(ctx) {
     const token = ++st.token;
     st.running = true;
     st.result = null;
+    st.evals = null; // a new review replaces the last one, even if it is cancelled
+    st.line = null;
     btn.textContent = 'Cancel review';
     const prog = byId('review-progress');
     prog.max = nodes.length;
@@ -164,19 +169,22 @@ export function createReview(ctx) {
     }
     if (token !== st.token) return;
     annotate(game, nodes, evals);
+    st.evals = evals;
+    st.line = lineOf(nodes);
     st.running = false;
     btn.textContent = 'Review again';
     show(prog, false);
     ctx.refresh({ animate: false });
   }
 
-  // annotate judges every move and shows the summary.
-  function annotate(game, nodes, evals) {
+  // annotate judges every move and shows the summary (quietly when restoring).
+  function annotate(game, nodes, evals, quiet = false) {
     const r = judgeMoves(nodes, evals, sanOf);
     st.points = r.points;
     st.result = { accuracy: r.accuracy, counts: r.counts, marks: r.marks };
     game.headers.Annotator = 'Azurite';
     renderSummary();
+    if (quiet) return;
     const { marks } = r;
     ctx.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
   }
@@ -210,28 +218,50 @@ export function createReview(ctx) {
     sum.append(table);
     for (const m of r.marks) {
       const n = m.node;
-      const num = Math.floor((n.ply + 1) / 2);
+      const num = moveNumberLabel(n, ctx.game.startFen).replace('...', '…');
       list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}` },
-        h('button', { type: 'button', 'data-node': n.id }, `${num}${n.color === 'w' ? '.' : '…'} ${n.san}${m.judged.symbol}`),
+        h('button', { type: 'button', 'data-node': n.id }, `${num} ${n.san}${m.judged.symbol}`),
         h('span', {}, ` ${m.judged.label}${m.bestSan ? `; best was ${m.bestSan}` : ''}`)));
     }
+  }
+
+  // dropIfStale forgets the shown review once the main line is no longer the one it
+  // judged (another game loaded, a move added at the end, a variation promoted).
+  function dropIfStale(nodes) {
+    if (st.running || st.line === lineOf(nodes) || (st.line === null && !st.points.length)) return;
+    st.points = [];
+    st.result = null;
+    st.evals = null;
+    st.line = null;
+    btn.textContent = 'Review game';
+    graph.render([], -1);
+    renderSummary();
   }
 
   ctx.listeners.add(() => {
     if (ctx.mode !== 'review') return;
     const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
-    if (st.points.length === nodes.length || st.running) graph.render(st.points, nodes.indexOf(ctx.game.current));
+    dropIfStale(nodes);
+    if (st.running || st.line !== null) graph.render(st.points, nodes.indexOf(ctx.game.current));
   });
+
+  // restore brings back a saved review if its main line is still the game's; a review
+  // of another line (the game changed since) is dropped without a word.
+  function restore(o) {
+    if (!o || o.evals === undefined) return;
+    if (typeof o.line !== 'string' || !Array.isArray(o.evals)) throw new Error('bad review state');
+    const evals = o.evals.map(decodeEval);
+    const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+    if (o.line !== lineOf(nodes) || evals.length !== nodes.length) return;
+    annotate(ctx.game, nodes, evals, true);
+    st.evals = evals;
+    st.line = o.line;
+    btn.textContent = 'Review again';
+  }
 
   return {
     enter() {
-      const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
-      if (st.points.length !== nodes.length && !st.running) {
-        st.points = [];
-        st.result = null;
-        graph.render([], -1);
-        renderSummary();
-      }
+      dropIfStale([ctx.game.root, ...ctx.game.mainlineNodes()]);
     },
     leave() {
       if (st.running) cancel();
@@ -245,9 +275,29 @@ export function createReview(ctx) {
     },
     canNavigate: () => true,
     pgnHeaders: () => ({}),
-    toJSON: () => ({}),
-    restore() {},
+    // A finished review as [cp, mate, best] per main-line position (about 25 bytes each).
+    toJSON: () => (st.evals && !st.running ? { line: st.line, evals: st.evals.map((e) => [e.score.cp, e.score.mate, e.best]) } : {}),
+    restore,
     run,
     state: st,
   };
+}
+
+// lineOf names a main line (nodes from the root) by its UCI moves.
+function lineOf(nodes) {
+  return nodes.slice(1).map((n) => n.uci).join(' ');
+}
+
+const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+// decodeEval checks one saved [cp, mate, best] and returns {score, best}; it throws on
+// anything else, so a damaged saved review is reported, never half-shown.
+function decodeEval(x) {
+  if (!Array.isArray(x) || x.length !== 3) throw new Error('bad review entry');
+  const [cp, mate, best] = x;
+  const okCp = cp === null || (Number.isFinite(cp) && Math.abs(cp) <= 100000);
+  const okMate = mate === null || (Number.isInteger(mate) && Math.abs(mate) < 1000);
+  if (!okCp || !okMate || (cp === null) === (mate === null)) throw new Error('bad review score');
+  if (best !== null && !(typeof best === 'string' && UCI_MOVE.test(best))) throw new Error('bad review move');
+  return { score: { cp, mate }, best };
 }

@@ -11,8 +11,8 @@ package board
 // GenerateAll on every suite position and along random games.
 //
 // For the js/wasm port (see generate) it takes few branches: a king move
-// is counted with a conditional add, and a pinned slider's moves are cut to
-// its pin line with a mask instead of a test.
+// is counted with a conditional OR into a set, and the castling path is
+// tested without a loop.
 func (p *Position) countMoves() int {
 	us := p.side & 1
 	them := us ^ 1
@@ -29,17 +29,19 @@ func (p *Position) countMoves() int {
 	tKing := p.byType[King] & theirs
 	pawnAtt := &pawnAttacks[us]
 
-	// King moves, with the king off the board (see generate).
-	n := 0
+	// King moves, with the king off the board (see generate); safe
+	// collects the destinations that are not attacked.
+	var safe Bitboard
 	occNoKing := occ &^ SquareBB(ksq)
 	for b := kingAttacks[ksq] &^ ours; b != 0; b &= b - 1 {
 		to := b.LSB() & 63
 		att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
 			BishopAttacks(to, occNoKing)&tBQ | RookAttacks(to, occNoKing)&tRQ
 		if att == 0 {
-			n++
+			safe |= SquareBB(to)
 		}
 	}
+	n := safe.Count()
 	if checkers&(checkers-1) != 0 {
 		return n // double check: only the king moves
 	}
@@ -48,23 +50,21 @@ func (p *Position) countMoves() int {
 	if checkers != 0 {
 		target = betweenBB[ksq][checkers.LSB()&63] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 {
-		for side := CastleRights(1); side <= 2; side <<= 1 {
-			if rights&side == 0 {
-				continue
+		// Castling, each side written out (see generate): the square the
+		// king crosses was tested with the king moves (with the king off
+		// the board, which changes nothing here: a ray through the king's
+		// square would be a check), so only the one it lands on is tested.
+		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 && safe.Has(ksq+1) {
+			to := (ksq + 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
+				n++
 			}
-			to, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
-			if side == 2 {
-				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
-			}
-			if occ&empty != 0 {
-				continue
-			}
-			var att Bitboard
-			for _, sq := range [2]Square{mid & 63, to & 63} {
-				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
-					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
-			}
-			if att == 0 {
+		}
+		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 && safe.Has(ksq-1) {
+			to := (ksq - 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
 				n++
 			}
 		}
@@ -105,19 +105,23 @@ func (p *Position) countMoves() int {
 	}
 
 	// Pieces. A pinned knight never moves; a pinned slider keeps to the
-	// line through its king (pin is all ones for it, zero otherwise).
+	// line through its king. Pinned sliders are rare, so they get a loop of
+	// their own and the others need no pin mask.
 	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
 		n += (knightAttacks[b.LSB()&63] & target).Count()
 	}
-	for b := (p.byType[Bishop] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
-		from := b.LSB() & 63
-		pin := -(pinned >> from & 1)
-		n += (BishopAttacks(from, occ) & target & (lineBB[ksq][from] | ^pin)).Count()
+	bq := (p.byType[Bishop] | p.byType[Queen]) & ours
+	rq := (p.byType[Rook] | p.byType[Queen]) & ours
+	for b := bq &^ pinned; b != 0; b &= b - 1 {
+		n += (BishopAttacks(b.LSB()&63, occ) & target).Count()
 	}
-	for b := (p.byType[Rook] | p.byType[Queen]) & ours; b != 0; b &= b - 1 {
+	for b := rq &^ pinned; b != 0; b &= b - 1 {
+		n += (RookAttacks(b.LSB()&63, occ) & target).Count()
+	}
+	for b := (bq | rq) & pinned; b != 0; b &= b - 1 {
 		from := b.LSB() & 63
-		pin := -(pinned >> from & 1)
-		n += (RookAttacks(from, occ) & target & (lineBB[ksq][from] | ^pin)).Count()
+		t := BishopAttacks(from, occ)&-(bq>>from&1) | RookAttacks(from, occ)&-(rq>>from&1)
+		n += (t & target & lineBB[ksq][from]).Count()
 	}
 	return n
 }

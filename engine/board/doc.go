@@ -30,32 +30,44 @@
 // run; every depth of standard.epd and named.epd runs without -short
 // (make perft-deep). Chess960 castling is not supported.
 //
-// Speed before the wasm work described below (make bench-perft
-// BENCH_RUNS=3 on the shared 2-core VM, medians of
-// Mnps over the process's user CPU time; wall-clock medians in parentheses,
-// which mostly measure the load of the neighbours). Perft is bulk-counted
-// (depth-1 moves generated, not made) for both engines, as dragontoothmg's
-// Perft does; the no-bulk rows make and unmake every leaf.
+// Speed (make bench-perft BENCH_RUNS=3 DTM_BENCH=…, commit 98bfd6e, on the
+// shared 2-core VM at load average ~20; medians of Mnps over the process's
+// user CPU time minus an empty run's, wall-clock medians in parentheses,
+// which mostly measure the neighbours' load). Bulk counting: Azurite counts
+// the last ply's legal moves with countMoves (popcounts, no move written),
+// dragontoothmg takes the length of its generated list; the no-bulk rows make
+// and unmake every leaf in both.
 //
-//	                    native          wasm (node)    dragontoothmg
-//	startpos d6 bulk    94.5 (23.4)     32.1 (7.9)     35.6 (16.0)
-//	Kiwipete d5 bulk    141.4 (37.7)    43.4 (11.9)    58.3 (20.3)
-//	startpos d5 no bulk 19.5 (5.5)      5.2 (1.0)      3.6 (1.4)
-//	Kiwipete d4 no bulk 20.4 (5.3)      5.6 (1.2)      3.8 (1.3)
+//	                      native         wasm (node)   dragontoothmg  wasm/native
+//	startpos d6 bulk      205.3 (74.9)   72.2 (19.8)   31.7 (21.9)    0.35
+//	Kiwipete d5 bulk      352.2 (124.5)  153.7 (69.9)  51.9 (26.2)    0.44
+//	startpos d6 no bulk   24.9 (17.0)    8.8 (1.2)     3.5 (1.6)      0.35
+//	Kiwipete d5 no bulk   24.0 (5.5)     10.0 (7.1)    3.7 (1.5)      0.41
 //
-// So native/dragontoothmg is 2.4-2.7 (bulk) and 5.4 (no bulk) in CPU time,
-// 1.5-1.9 and 4.0 in wall time; wasm/native was 0.31-0.34 (bulk) and 0.27
-// (no bulk) in that run. The wasm gap is the Go wasm back end: every taken
-// branch in a function (loop back edges and bounds-check branches included)
-// goes through a br_table dispatch on PC_B, calls pass arguments through
-// memory, and struct copies over 16 bytes call memory.copy. generate now
-// takes fewer branches under GOARCH=wasm (movegen.go), perft zeroes its move
-// lists once per walk (perft.go) and the undo state is copied field by field
-// in wasm (statecopy_wasm.go). Kiwipete perft 5 bulk, user CPU with the
-// start-up subtracted, three rounds interleaved with the earlier code on the
-// loaded VM (load average 24-31): wasm/native per round 0.31, 0.36, 0.42
-// before and 0.46, 0.47, 0.39 after (medians 0.36 and 0.46; wasm median
-// 46.1 -> 52.3 Mnps), short of the 0.5 goal. Native alone, five interleaved
-// rounds (load average 18-25), median user CPU: Kiwipete d5 1.43 s before
-// and after, startpos d6 1.16 s before, 0.97 s after.
+// So native/dragontoothmg is 6.5-7.2 in CPU time; wasm/native 0.35-0.44,
+// short of the 0.5 goal. The bulk rows run about half a second natively,
+// so the wasm start-up subtracted (0.57-0.76 s in the empty runs) makes
+// their ratio noisy.
+//
+// Where the wasm time goes, in executed wasm instructions per node after
+// start-up (node tools/wasm-icount.mjs on the board test binary, small rows
+// of BenchmarkPerft; before this round's changes -> after): start position
+// perft 5 bulk 261 -> 112, Kiwipete perft 4 bulk 208 -> 77 (countMoves
+// instead of generate at the leaves), start position perft 4 no bulk
+// 1563 -> 1351, Kiwipete perft 3 no bulk 1628 -> 1401. The no-bulk walk is
+// now mostly MakeMove (about 655 wasm instructions a call, against about
+// 190 x86 instructions natively under callgrind, Kiwipete perft 3 no bulk)
+// and UnmakeMove (about 270, against about 67): the Go wasm back end spends
+// four to seven instructions on each load or store (address arithmetic,
+// zero-extensions of narrow values, the receiver reloaded from its stack
+// slot), every taken branch is a jump through the function's br_table
+// dispatcher, and calls spill the live values to memory. countMoves fares
+// better: about 1 750 wasm instructions a call against about 710 natively
+// (Kiwipete perft 4 bulk). makemove.go, count.go and movegen.go say what was
+// shaped for that.
+//
+// Earlier (session 3, generate writing the leaf moves, no-bulk rows at
+// startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
+// 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native
+// 0.31-0.46 bulk and 0.27 no bulk.
 package board

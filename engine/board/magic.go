@@ -21,15 +21,15 @@ import "math/bits"
 // 276-379 ns natively (6-23x), 69-88 ns vs 1092-1107 ns as wasm under node
 // (12-16x).
 
-// magic is one square's entry. The shift and the offset are 32-bit words
-// used in 64-bit arithmetic, and the shift is masked to 0..63 at use: so the
-// compiler needs no zero-extensions and no guard for shifts of 64 or more
-// (in wasm, a select and two ANDs per lookup).
+// magic is one square's entry (32 bytes, so an entry's address is a
+// shift). The shift and the offset are 64-bit words and the shift is masked
+// to 0..63 at use: so the compiler needs no zero-extensions and no guard for
+// shifts of 64 or more (in wasm, a select and two ANDs per lookup).
 type magic struct {
 	mask   Bitboard
 	magic  uint64
-	shift  uint32
-	offset uint32
+	shift  uint64
+	offset uint64
 }
 
 var (
@@ -47,13 +47,13 @@ var (
 // RookAttacks returns the squares a rook on sq attacks given the occupancy occ.
 func RookAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &rookMagics[sq&63]
-	return rookTable[(uint64(m.offset)+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<17-1)]
+	return rookTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<17-1)]
 }
 
 // BishopAttacks returns the squares a bishop on sq attacks given the occupancy occ.
 func BishopAttacks(sq Square, occ Bitboard) Bitboard {
 	m := &bishopMagics[sq&63]
-	return bishopTable[(uint64(m.offset)+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<13-1)]
+	return bishopTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<13-1)]
 }
 
 // QueenAttacks returns the squares a queen on sq attacks given the occupancy occ.
@@ -70,7 +70,7 @@ func initMagics(ms *[64]magic, table []Bitboard, rays *[64]Bitboard, dirs [4][2]
 		mask := relevantMask(sq, rays[sq])
 		bitsN := mask.Count()
 		m := &ms[sq]
-		*m = magic{mask: mask, magic: magics[sq], shift: uint32(64 - bitsN), offset: offset}
+		*m = magic{mask: mask, magic: magics[sq], shift: uint64(64 - bitsN), offset: uint64(offset)}
 		// Enumerate every subset of mask (Carry-Rippler) and store its attack set.
 		for sub := Bitboard(0); ; {
 			idx := offset + uint32(uint64(sub)*m.magic>>m.shift)

@@ -32,8 +32,9 @@ func init() {
 // (see generate for the back end's costs): the move is widened to uint once
 // and squares and pieces stay uint (the uint8 types would be zero-extended,
 // an AND in wasm, at every use as an index); the state push is written out
-// (a call spills every live value); the pawn terms (halfmove clock, pawn
-// key) need no test, as pawnKeys is zero for the other pieces; and the rare
+// (a call spills every live value); the pawn terms need no branch (the pawn
+// key takes pawnKeys, zero for the other pieces, and the halfmove clock is
+// reset with a conditional move); and the rare
 // moves -- promotion, double push, castling -- are first played as plain
 // moves and then finished by one out-of-line call at the very end, where no
 // value is live across it (see makeSpecial).

@@ -117,8 +117,10 @@ func (p *Position) generate(l *MoveList, kind int) {
 
 	// King moves: the king is taken off the board so it cannot shelter
 	// behind itself along a checking ray.
+	// safe collects the king's unattacked destinations (castling reuses it).
 	base := Move(ksq) | Move(MakePiece(us, King))<<12
 	occNoKing := occ &^ SquareBB(ksq)
+	var safe Bitboard
 	for b := kingAttacks[ksq] & dest; b != 0; b &= b - 1 {
 		to := b.LSB() & 63
 		if isWasm {
@@ -127,6 +129,7 @@ func (p *Position) generate(l *MoveList, kind int) {
 			moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
 			if att == 0 {
 				n++
+				safe |= SquareBB(to)
 			}
 			continue
 		}
@@ -136,6 +139,7 @@ func (p *Position) generate(l *MoveList, kind int) {
 		}
 		moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
 		n++
+		safe |= SquareBB(to)
 	}
 	if checkers&(checkers-1) != 0 {
 		l.N = n
@@ -147,24 +151,26 @@ func (p *Position) generate(l *MoveList, kind int) {
 		target = betweenBB[ksq][checkers.LSB()&63] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 && kind&genQuiet != 0 {
 		// Castling: the squares between king and rook empty, the king's
-		// path (mid and to) not attacked (the king is not in check here).
-		for side := CastleRights(1); side <= 2; side <<= 1 {
-			if rights&side == 0 {
-				continue
+		// path not attacked (the king is not in check here). King side
+		// first. The square the king crosses is empty, so it was among the
+		// king moves above (only with genQuiet, which castling needs) and
+		// is safe iff it is in safe (the king off the board changes
+		// nothing: a ray through its square would be a check); only the
+		// square it lands on is tested here. Each side is written out: a
+		// loop over the path squares kept them in a stack array, reloaded
+		// with a bounds check per square.
+		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 && safe.Has(ksq+1) {
+			to := (ksq + 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
+				moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
+				n++
 			}
-			to, mid, empty := ksq+2, ksq+1, SquareBB(ksq+1)|SquareBB(ksq+2)
-			if side == 2 {
-				to, mid, empty = ksq-2, ksq-1, SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)
-			}
-			if occ&empty != 0 {
-				continue
-			}
-			var att Bitboard
-			for _, sq := range [2]Square{mid & 63, to & 63} {
-				att |= knightAttacks[sq]&tKnights | pawnAtt[sq]&tPawns | kingAttacks[sq]&tKing |
-					BishopAttacks(sq, occ)&tBQ | RookAttacks(sq, occ)&tRQ
-			}
-			if att == 0 {
+		}
+		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 && safe.Has(ksq-1) {
+			to := (ksq - 2) & 63
+			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
+				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
 				moves[n&(MaxMoves-1)] = base | Move(to)<<6 | FlagCastle
 				n++
 			}

@@ -154,7 +154,7 @@ test('game status without replay agrees with a full chess.js replay at every nod
     { name: 'threefold-ep-square-first-time', fen: '4k3/8/8/8/5p2/8/4P3/4K3 w - - 0 1', line: 'e4 Kd7 Ke2 Ke8 Ke1 Kd7 Ke2 Ke8 Ke1 Kd7 Ke2 Ke8 Ke1', want: 'Threefold repetition', at: 13 },
     { name: 'fifty-moves', fen: '4k3/8/8/8/8/8/8/R3K3 w - - 97 80', line: 'Ra2 Kd8 Ra3', want: 'Fifty-move rule', at: 3 },
     { name: 'mate', fen: undefined, line: 'f3 e5 g4 Qh4#', want: 'White is checkmated', at: 4 },
-    { name: 'stalemate', fen: '7k/8/5Q2/8/8/8/8/6K1 w - - 0 1', line: 'Qf7', want: 'Stalemate', at: 1 },
+    { name: 'stalemate', fen: '7k/8/6Q1/8/8/8/8/6K1 w - - 0 1', line: 'Qf7', want: 'Stalemate', at: 1 },
     { name: 'insufficient', fen: '8/8/4k3/8/8/3NK3/8/8 w - - 0 1', line: 'Kd4', want: 'Insufficient material', at: 0 },
   ];
   for (const tc of rows) {

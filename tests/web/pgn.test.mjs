@@ -123,7 +123,17 @@ test('PGN and FEN input: bad input names the line, the column and the move', () 
     { name: 'line-too-long', text: '1. e4 (1. d4 ' + 'Nf6 Nf3 Ng8 Ng1 '.repeat(MAX_PLY / 4) + ')', want: `Line 1, column ${14 + 16 * (MAX_PLY / 4) - 16 + 12}: this line is longer than ${MAX_PLY} half-moves; that is the limit.` },
     { name: 'variant', text: '[Variant "Crazyhouse"]\n\n1. e4 *', want: 'Line 1: the variant "Crazyhouse" is not supported; only standard chess is.' },
     { name: 'bad-fen-tag', text: '[SetUp "1"]\n[FEN "8/8/8 w - - 0 1"]\n\n1. e4 *', want: /^Line 2: the FEN tag is invalid: / },
-    { name: 'fen-two-kings', text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1', want: /^Invalid FEN/ },
+    { name: 'fen-two-kings', text: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKKNR w KQkq - 0 1', want: /^Invalid FEN: (?!Invalid FEN)/ },
+    // Positions chess.js accepts but the engine refuses (every search then failed).
+    { name: 'fen-side-not-to-move-in-check', text: '6k1/8/1q6/8/8/8/1P4PP/1R4K1 b - - 0 30', want: "Invalid FEN: White is in check, but it is Black's move." },
+    { name: 'fen-tag-side-not-to-move-in-check', text: '[SetUp "1"]\n[FEN "6k1/8/1q6/8/8/8/1P4PP/1R4K1 b - - 0 30"]\n\n30... Qxb2 *', want: "Line 2: the FEN tag is invalid: White is in check, but it is Black's move." },
+    { name: 'fen-castling-without-rook', text: '4k3/8/8/8/8/8/8/4K3 w K - 0 1', want: 'Invalid FEN: castling right K needs the white king on e1 and a rook on h1.' },
+    { name: 'fen-castling-king-moved', text: 'r3k2r/8/8/8/8/8/8/R2K3R w Qk - 0 1', want: 'Invalid FEN: castling right Q needs the white king on e1 and a rook on a1.' },
+    { name: 'fen-en-passant-without-pawn', text: '4k3/8/8/8/8/8/8/4K3 w - e6 0 1', want: 'Invalid FEN: the en passant square e6 needs a black pawn on e5 that has just moved two squares.' },
+    { name: 'fen-en-passant-square-occupied', text: '4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1', want: 'Invalid FEN: the en passant square e6 needs e6 and e7 to be empty.' },
+    { name: 'fen-nine-pawns', text: '4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1', want: 'Invalid FEN: Black has 9 pawns; at most 8 are possible.' },
+    { name: 'fen-triple-check', text: '4k3/8/8/8/7b/3n4/8/r3K3 w - - 0 1', want: 'Invalid FEN: White is in check from 3 pieces; at most two are possible.' },
+    { name: 'fen-move-number-zero', text: '4k3/8/8/8/8/8/8/4K3 w - - 0 0', want: 'Invalid FEN: move number must be a positive integer' },
     { name: 'empty', text: '   ', want: 'Nothing to load: paste a PGN or a FEN.' },
     { name: 'huge', text: 'e4 '.repeat(MAX_TEXT / 3 + 10), want: 'The text is 1.0 MB; the limit is 1 MB. Paste one game.' },
   ];

@@ -314,13 +314,40 @@ test('review keeps the marks of an imported PGN in the move list and the export,
       assert.equal(await movetext(), wantPgn, `export after review ${round} (comments aside)`);
       if (round === 1) {
         await screenshot(page, 'review-annotated-desktop');
+        const summary = () => page.locator('#review-summary').textContent();
+        const before = await summary();
+        assert.match(before, /Accuracy/);
         await page.reload();
         await page.waitForSelector('body[data-ready="true"]');
         assert.deepEqual(await glyphs(), want, 'after a reload');
+        // The review itself survives the reload: summary, graph and button.
+        assert.equal(await summary(), before, 'the same summary after a reload');
+        assert.equal(await page.locator('#review-graph svg path.g-area').count(), 1, 'and the graph');
+        assert.equal(await page.textContent('#btn-review'), 'Review again');
         await waitEngine(page);
       }
     }
+    // A move added at the end changes the main line: that review no longer applies.
+    await page.keyboard.press('End');
+    assert.ok(await page.evaluate(() => window.azurite.controllers.review.userMove('a4b3')));
+    assert.equal(await page.locator('#review-summary table').count(), 0, 'summary dropped');
+    assert.equal(await page.textContent('#btn-review'), 'Review game');
+    assert.equal(await page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('azurite.v1')).review)), '{}', 'and not saved');
   }, 'review-annotated');
+});
+
+test('review of a game from a FEN names moves by the game\'s own move numbers', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    // Black to move at move 30 takes a pawn the rook defends and loses the queen.
+    await loadText(page, '[SetUp "1"]\n[FEN "6k1/8/1q6/8/8/8/1P4PP/1R5K b - - 0 30"]\n\n30... Qxb2 31. Rxb2 *');
+    await waitEngine(page);
+    await page.click('#tab-review');
+    await page.selectOption('#review-budget', '100');
+    await page.click('#btn-review');
+    await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
+    assert.deepEqual(await page.locator('#review-marks li button').allTextContents(), ['30… Qxb2??']);
+  }, 'review-fen');
 });
 
 test('reload restores the game and the settings', async () => {
