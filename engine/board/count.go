@@ -70,13 +70,7 @@ func (p *Position) countMoves() int {
 		}
 	}
 
-	var pinned Bitboard
-	for sn := (rookRays[ksq]&tRQ | bishopRays[ksq]&tBQ); sn != 0; sn &= sn - 1 {
-		b := betweenBB[ksq][sn.LSB()&63] & occ
-		if b&(b-1) == 0 {
-			pinned |= b & ours
-		}
-	}
+	pinned := pinnedBy(ksq, tBQ, tRQ, occ, ours)
 
 	// Pawns: the same filtered sets as generate, counted whole.
 	if pawns := p.byType[Pawn] & ours; pawns != 0 {

@@ -43,14 +43,19 @@ func (p *Position) GenerateQuiet(l *MoveList) { p.generate(l, genQuiet) }
 // pinned returns the pieces of colour us pinned to their king.
 func (p *Position) pinned(us Color, ksq Square) Bitboard {
 	them := p.byColor[us^1]
-	snipers := (rookRays[ksq]&(p.byType[Rook]|p.byType[Queen]) |
-		bishopRays[ksq]&(p.byType[Bishop]|p.byType[Queen])) & them
+	return pinnedBy(ksq, (p.byType[Bishop]|p.byType[Queen])&them, (p.byType[Rook]|p.byType[Queen])&them, p.occ, p.byColor[us])
+}
+
+// pinnedBy returns the pieces of ours alone between the king on ksq and an
+// enemy slider (tBQ: enemy bishops and queens, tRQ: rooks and queens), with
+// occ the occupied squares. Small enough to be inlined into generate and
+// countMoves, which already hold those sets in locals.
+func pinnedBy(ksq Square, tBQ, tRQ, occ, ours Bitboard) Bitboard {
 	var pinned Bitboard
-	for snipers != 0 {
-		s := snipers.PopLSB()
-		b := betweenBB[ksq][s] & p.occ
-		if b != 0 && b&(b-1) == 0 {
-			pinned |= b & p.byColor[us]
+	for sn := rookRays[ksq&63]&tRQ | bishopRays[ksq&63]&tBQ; sn != 0; sn &= sn - 1 {
+		b := betweenBB[ksq&63][sn.LSB()&63] & occ
+		if b&(b-1) == 0 {
+			pinned |= b & ours
 		}
 	}
 	return pinned
@@ -178,13 +183,7 @@ func (p *Position) generate(l *MoveList, kind int) {
 	}
 
 	// Pinned pieces: ours alone between our king and an enemy slider.
-	var pinned Bitboard
-	for sn := (rookRays[ksq]&tRQ | bishopRays[ksq]&tBQ); sn != 0; sn &= sn - 1 {
-		b := betweenBB[ksq][sn.LSB()&63] & occ
-		if b&(b-1) == 0 {
-			pinned |= b & ours
-		}
-	}
+	pinned := pinnedBy(ksq, tBQ, tRQ, occ, ours)
 
 	// Pawns. Each set below holds destination squares whose origin is
 	// to-back; back is 8 (or -8) for pushes, 7 or 9 for captures.
