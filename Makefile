@@ -78,6 +78,16 @@ bench-perft:
 	    done; done'
 	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
 
+# Machine instructions per perft node, natively and as wasm under node
+# (valgrind; tools/perft-instr.sh): the load-independent stand-in for the
+# wasm/native ratio of bench-perft. Takes a few minutes.
+.PHONY: perft-instr
+perft-instr:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	bash tools/perft-instr.sh dist/bench/board-native.test dist/bench/board-wasm.test
+
 # Executed wasm instructions per search node, by function, of the wasm
 # TestBenchPrint at ICOUNT_DEPTH (tools/wasm-icount.mjs): a figure that does
 # not depend on the machine's load, for comparing wasm builds. Needs wabt.

@@ -14,6 +14,7 @@ package board
 // is counted with a conditional OR into a set, and the castling path is
 // tested without a loop.
 func (p *Position) countMoves() int {
+	p = pin(p)
 	us := p.side & 1
 	them := us ^ 1
 	ours := p.byColor[us]

@@ -39,6 +39,7 @@ func init() {
 // moves and then finished by one out-of-line call at the very end, where no
 // value is live across it (see makeSpecial).
 func (p *Position) MakeMove(m Move) {
+	p = pin(p)
 	n := len(p.hist)
 	if n == cap(p.hist) {
 		p.growHist()
@@ -123,6 +124,7 @@ func (p *Position) growHist() {
 //
 //go:noinline
 func (p *Position) makeSpecial(m Move) {
+	p = pin(p)
 	st := &p.st
 	them := p.side & 1
 	us := them ^ 1
@@ -175,6 +177,7 @@ func init() {
 
 // attackersBy returns c's pieces (king excluded) that attack sq on the current board.
 func (p *Position) attackersBy(c Color, sq Square) Bitboard {
+	p = pin(p)
 	occ := p.occ
 	return (pawnAttacks[c^1][sq]&p.byType[Pawn] |
 		knightAttacks[sq]&p.byType[Knight] |
@@ -186,6 +189,7 @@ func (p *Position) attackersBy(c Color, sq Square) Bitboard {
 // MakeMove: the move is undone as a plain move, then unmakeSpecial (at the
 // end, with nothing live across the call) finishes a promotion or castling.
 func (p *Position) UnmakeMove() {
+	p = pin(p)
 	n := len(p.hist) - 1
 	prev := &p.hist[n]
 	m := prev.move

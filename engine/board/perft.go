@@ -56,6 +56,7 @@ func (p *Position) perftDeep(depth int, bulk bool) uint64 {
 // moves at remaining depth d. Depth 2 counts its children's moves in its own
 // loop, which spares a call per child; depth 1 writes no list.
 func (p *Position) perft(depth int, lists *[perftPlies]MoveList) uint64 {
+	p, lists = pin(p), pin(lists)
 	if depth == 1 {
 		return uint64(p.countMoves())
 	}
@@ -81,6 +82,7 @@ func (p *Position) perft(depth int, lists *[perftPlies]MoveList) uint64 {
 
 // perftNoBulk is PerftNoBulk for 1 <= depth <= perftPlies, with lists as in perft.
 func (p *Position) perftNoBulk(depth int, lists *[perftPlies]MoveList) uint64 {
+	p, lists = pin(p), pin(lists)
 	l := &lists[depth&(perftPlies-1)]
 	l.N = 0
 	p.GenerateAll(l)

@@ -7,7 +7,8 @@ import "testing"
 // and unmade (PerftNoBulk, to compare like with like); `make bench-perft`
 // runs these four. The small rows below them are for tools/wasm-icount.mjs,
 // whose instrumented runs are several times slower than plain wasm: per-node
-// instruction counts of the same kind of walk in seconds.
+// instruction counts of the same kind of walk in seconds. tools/perft-instr.sh
+// runs pairs of them (one depth apart) under valgrind.
 var perftBenches = []struct {
 	name  string
 	fen   string
@@ -23,6 +24,10 @@ var perftBenches = []struct {
 	{"kiwipete-d4-bulk", kiwipeteFEN, 4, 4085603, true},
 	{"startpos-d4-nobulk", StartFEN, 4, 197281, false},
 	{"kiwipete-d3-nobulk", kiwipeteFEN, 3, 97862, false},
+	{"startpos-d4-bulk", StartFEN, 4, 197281, true},
+	{"kiwipete-d3-bulk", kiwipeteFEN, 3, 97862, true},
+	{"startpos-d5-nobulk", StartFEN, 5, 4865609, false},
+	{"kiwipete-d4-nobulk", kiwipeteFEN, 4, 4085603, false},
 }
 
 const kiwipeteFEN = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
