@@ -16,7 +16,7 @@ import (
 var checkUnits = [7]int{board.Knight: 3, board.Bishop: 2, board.Rook: 3, board.Queen: 3}
 
 // evalKing scores the safety of c's king and its distance to the pawns.
-func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
+func (e *evaluator[M]) evalKing(pos *board.Position, p *Params, c board.Color) {
 	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	ksq := pos.KingSquare(c)
@@ -47,7 +47,7 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 	// The rest depends only on the pawns and the king's square, so the
 	// pawn entry keeps it per side for the last king square seen: the
 	// shelter loop was a third of the evaluation's king work.
-	if pe := e.pe; pe.kingSq[c] == ksq && e.tr == nil {
+	if pe := e.pe; pe.kingSq[c] == ksq && !e.tracing() {
 		s += pe.kingPawn[c]
 	} else {
 		v := e.kingPawnTerms(pos, p, c, ksq)
@@ -60,7 +60,7 @@ func (e *Evaluator) evalKing(pos *board.Position, p *Params, c board.Color) {
 // kingPawnTerms returns c's king terms that depend only on the pawns and
 // the king's square ksq: the distance to the nearest pawn, the shelter and
 // storm, and the open files next to the king.
-func (e *Evaluator) kingPawnTerms(pos *board.Position, p *Params, c board.Color, ksq board.Square) board.Score {
+func (e *evaluator[M]) kingPawnTerms(pos *board.Position, p *Params, c board.Color, ksq board.Square) board.Score {
 	var s board.Score
 	them := c.Other()
 	// King activity: distance to the nearest pawn (mostly an endgame weight).

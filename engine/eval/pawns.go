@@ -30,10 +30,10 @@ type pawnEntry struct {
 // probePawns returns the pawn entry for pos, evaluating the pawn structure on a
 // miss, and credits its score. While tracing it always evaluates, so that the
 // trace sees every term.
-func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
+func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
 	key := pos.PawnKey()
 	ent := &e.pawns[key&e.pawnMask]
-	if ent.ok && ent.key == key && e.tr == nil {
+	if ent.ok && ent.key == key && !e.tracing() {
 		e.acc[board.White] += ent.score
 		return ent
 	}
@@ -59,7 +59,7 @@ func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
 }
 
 // evalPawns scores c's pawn structure and records its passed pawns in ent.
-func (e *Evaluator) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
+func (e *evaluator[M]) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
 	them := c.Other()
 	ours := pos.Pieces(c, board.Pawn)
 	theirs := pos.Pieces(them, board.Pawn)
@@ -110,7 +110,7 @@ func (e *Evaluator) evalPawns(pos *board.Position, p *Params, c board.Color, ent
 
 // evalPassed scores the parts of c's passed pawns that depend on the pieces:
 // a free stop square, a safe path to promotion and the kings' distances.
-func (e *Evaluator) evalPassed(pos *board.Position, p *Params, c board.Color) {
+func (e *evaluator[M]) evalPassed(pos *board.Position, p *Params, c board.Color) {
 	them := c.Other()
 	occ := pos.Occupied()
 	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)

@@ -26,7 +26,7 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 // stand (outposts, behind a pawn, bishop pawns, rook files and the 7th) are
 // counted for all pieces of a type at once with a popcount, so the loops
 // keep only what needs each piece's attacks.
-func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
+func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color) {
 	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	occ := pos.Occupied()
@@ -134,7 +134,7 @@ func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 // with its count, zero included, rather than behind an 'if n != 0': the sum
 // is the same, and Go's wasm code pays a jump through the function's
 // dispatch table for each branch taken.
-func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
+func (e *evaluator[M]) evalThreats(pos *board.Position, p *Params, c board.Color) {
 	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
 	nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
