@@ -29,28 +29,52 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color) {
 	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
-	occ := pos.Occupied()
-	ourPawns := pos.Pieces(c, board.Pawn)
-	allPawns := pos.ByType(board.Pawn)
 	knights := pos.Pieces(c, board.Knight)
 	bishops := pos.Pieces(c, board.Bishop)
 	rooks := pos.Pieces(c, board.Rook)
-	// Outposts: relative ranks 4-6, defended by an own pawn, and out of reach
-	// of every enemy pawn now and after any advance.
-	outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
-	// behind: squares whose forward neighbour (from c's view) holds a pawn.
-	behind := allPawns >> 8
-	if c == board.Black {
-		behind = allPawns << 8
+
+	// The terms that need no attacks come first, so that none of the masks
+	// they use is still live while the loops run: with more live values
+	// than the 16 registers Go's js/wasm back end has, each loop turn
+	// stored and reloaded the rest in the stack frame.
+	{
+		ourPawns := pos.Pieces(c, board.Pawn)
+		// Outposts: relative ranks 4-6, defended by an own pawn, and out of
+		// reach of every enemy pawn now and after any advance.
+		outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
+		// behind: squares whose forward neighbour (from c's view) holds a pawn.
+		allPawns := pos.ByType(board.Pawn)
+		behind := allPawns >> 8
+		if c == board.Black {
+			behind = allPawns << 8
+		}
+		s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
+		s += e.term(p, c, pBishopOutpost, popCount(bishops&outposts))
+		s += e.term(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
+		// Own pawns on each bishop's square colour.
+		s += e.term(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
+			popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
+		s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
+		// Rooks on files without pawns (open) or without own pawns only
+		// (half-open): the pawn entry's file sets spread over all ranks.
+		open := e.pe.open[c] & e.pe.open[them]
+		s += e.term(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
+		s += e.term(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
+		// A rook on the 7th counts when the enemy king is on the 8th or enemy
+		// pawns are on the 7th (both relative to c).
+		seventh := relRank7[c]
+		s += e.term(p, c, pRookSeventh, popCount(rooks&seventh)*
+			nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
 	}
 
 	// The attack maps and king-attack counts are kept in locals while the
 	// pieces are visited and stored once at the end: as fields of e (indexed
-	// by c) each piece loaded and stored every one of them again.
+	// by c) each piece loaded and stored every one of them again. Each
+	// type's own attack map is stored right after its loop.
+	occ := pos.Occupied()
 	attacked, attacked2 := e.attacked[c], e.attacked2[c]
 	zone, area := e.kingZone[them], e.mobArea[c]
 	kingAtt, kingUnits := e.kingAtt[c], e.kingUnits[c]
-	var byKnight, byBishop, byRook, byQueen bb
 	// attack adds att, the attacks of one piece with king-attack weight w,
 	// to the maps and counts and returns its mobility (attacked squares in
 	// the mobility area).
@@ -65,58 +89,44 @@ func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color)
 		return bits.OnesCount64(uint64(att & area))
 	}
 
+	var by bb // the attacks of the pieces of the type being visited
 	for b := knights; b != 0; {
 		sq := b.PopLSB()
 		att := board.KnightAttacks(sq)
-		byKnight |= att
+		by |= att
 		s += e.term(p, c, pKnightMob+attack(att, attackWeight[board.Knight]), 1)
 	}
-	s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
+	e.attackBy[c][board.Knight] |= by
+	by = 0
+	allPawns := pos.ByType(board.Pawn)
 	for b := bishops; b != 0; {
 		sq := b.PopLSB()
 		att := board.BishopAttacks(sq, occ)
-		byBishop |= att
+		by |= att
 		s += e.term(p, c, pBishopMob+attack(att, attackWeight[board.Bishop]), 1)
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
 		s += e.term(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
 	}
-	s += e.term(p, c, pBishopOutpost, popCount(bishops&outposts))
-	s += e.term(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
-	// Own pawns on each bishop's square colour.
-	s += e.term(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
-		popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
-
+	e.attackBy[c][board.Bishop] |= by
+	by = 0
 	for b := rooks; b != 0; {
 		sq := b.PopLSB()
 		att := board.RookAttacks(sq, occ)
-		byRook |= att
+		by |= att
 		s += e.term(p, c, pRookMob+attack(att, attackWeight[board.Rook]), 1)
 	}
-	// Rooks on files without pawns (open) or without own pawns only
-	// (half-open): the pawn entry's file sets spread over all ranks.
-	open := e.pe.open[c] & e.pe.open[them]
-	s += e.term(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
-	s += e.term(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
-	// A rook on the 7th counts when the enemy king is on the 8th or enemy
-	// pawns are on the 7th (both relative to c).
-	seventh := relRank7[c]
-	s += e.term(p, c, pRookSeventh, popCount(rooks&seventh)*
-		nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
-
+	e.attackBy[c][board.Rook] |= by
+	by = 0
 	for b := pos.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopLSB()
 		att := board.QueenAttacks(sq, occ)
-		byQueen |= att
+		by |= att
 		s += e.term(p, c, pQueenMob+attack(att, attackWeight[board.Queen]), 1)
 	}
+	e.attackBy[c][board.Queen] |= by
 	e.attacked[c], e.attacked2[c] = attacked, attacked2
 	e.kingAtt[c], e.kingUnits[c] = kingAtt, kingUnits
-	e.attackBy[c][board.Knight] |= byKnight
-	e.attackBy[c][board.Bishop] |= byBishop
-	e.attackBy[c][board.Rook] |= byRook
-	e.attackBy[c][board.Queen] |= byQueen
-	s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
 	e.acc[c] += s
 }
 
