@@ -107,16 +107,15 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	e.pe = e.probePawns(pos, p)
 	e.initAttacks(pos)
 	// Both colours' pieces first (evalKing and evalThreats read the other
-	// side's attack maps). Written out rather than looped over the colours:
-	// each loop turn is a jump through the dispatch table in Go's wasm code.
+	// side's attack maps). evalPieces is called per colour (looped over the
+	// colours inside, its many live values cost more than the call saved);
+	// the later terms each take both colours in one call, since in Go's wasm
+	// code a call costs more than a loop turn.
 	e.evalPieces(pos, p, board.White)
 	e.evalPieces(pos, p, board.Black)
-	e.evalKing(pos, p, board.White)
-	e.evalThreats(pos, p, board.White)
-	e.evalPassed(pos, p, board.White)
-	e.evalKing(pos, p, board.Black)
-	e.evalThreats(pos, p, board.Black)
-	e.evalPassed(pos, p, board.Black)
+	e.evalKing(pos, p)
+	e.evalPassed(pos, p)
+	e.evalThreats(pos, p)
 	e.add(p, pos.Side(), pTempo, 1)
 
 	s := e.acc[board.White] - e.acc[board.Black]

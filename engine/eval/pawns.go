@@ -108,26 +108,29 @@ func (e *evaluator[M]) evalPawns(pos *board.Position, p *Params, c board.Color, 
 	}
 }
 
-// evalPassed scores the parts of c's passed pawns that depend on the pieces:
-// a free stop square, a safe path to promotion and the kings' distances.
-func (e *evaluator[M]) evalPassed(pos *board.Position, p *Params, c board.Color) {
-	them := c.Other()
-	occ := pos.Occupied()
-	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
-	for b := e.pe.passed[c]; b != 0; {
-		sq := b.PopLSB()
-		rr := sq.RelativeRank(c)
-		stop := sq + 8
-		if c == board.Black {
-			stop = sq - 8
+// evalPassed scores the parts of each side's passed pawns that depend on the
+// pieces: a free stop square, a safe path to promotion and the kings'
+// distances. Both sides in one call (see evalThreats).
+func (e *evaluator[M]) evalPassed(pos *board.Position, p *Params) {
+	for c := board.White; c <= board.Black; c++ {
+		them := c.Other()
+		occ := pos.Occupied()
+		ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+		for b := e.pe.passed[c]; b != 0; {
+			sq := b.PopLSB()
+			rr := sq.RelativeRank(c)
+			stop := sq + 8
+			if c == board.Black {
+				stop = sq - 8
+			}
+			if !occ.Has(stop) {
+				e.add(p, c, pPassedFree+rr, 1)
+			}
+			if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
+				e.add(p, c, pPassedSafe+rr, 1)
+			}
+			e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
+			e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
 		}
-		if !occ.Has(stop) {
-			e.add(p, c, pPassedFree+rr, 1)
-		}
-		if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
-			e.add(p, c, pPassedSafe+rr, 1)
-		}
-		e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
-		e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
 	}
 }

@@ -139,40 +139,46 @@ var (
 // popCount returns the number of squares in b.
 func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 
-// evalThreats scores c's attacks on enemy pieces: by pawns, by minors and by
+// evalThreats scores each side's attacks on enemy pieces: by pawns, by minors and by
 // rooks (per attacked type), and pieces left hanging. Every term is added
 // with its count, zero included, rather than behind an 'if n != 0': the sum
 // is the same, and Go's wasm code pays a jump through the function's
 // dispatch table for each branch taken.
-func (e *evaluator[M]) evalThreats(pos *board.Position, p *Params, c board.Color) {
-	var s board.Score // c's terms, added to acc[c] once at the end
-	them := c.Other()
-	nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
-	pawnAtt := e.attackBy[c][board.Pawn]
-	minorAtt := e.attackBy[c][board.Knight] | e.attackBy[c][board.Bishop]
-	rookAtt := e.attackBy[c][board.Rook]
-	// Pawns count as minor or rook targets only when undefended.
-	pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
-	s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
-	s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
-	// Written out per attacked type rather than looped over: with the type
-	// a constant, each weight's index is one too, which spares the index
-	// arithmetic and two bounds checks per term (in the js/wasm build the
-	// loop cost 166 instructions per type, make wasm-icount).
-	knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
-	rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
-	s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
-	s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
-	e.acc[c] += s
+//
+// Both sides in one call, a loop over the colours: in Go's js/wasm build a
+// call costs more than a loop turn (the arguments go through the stack and
+// the caller reloads its registers).
+func (e *evaluator[M]) evalThreats(pos *board.Position, p *Params) {
+	for c := board.White; c <= board.Black; c++ {
+		var s board.Score // c's terms, added to acc[c] once at the end
+		them := c.Other()
+		nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
+		pawnAtt := e.attackBy[c][board.Pawn]
+		minorAtt := e.attackBy[c][board.Knight] | e.attackBy[c][board.Bishop]
+		rookAtt := e.attackBy[c][board.Rook]
+		// Pawns count as minor or rook targets only when undefended.
+		pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
+		s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
+		s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
+		// Written out per attacked type rather than looped over: with the type
+		// a constant, each weight's index is one too, which spares the index
+		// arithmetic and two bounds checks per term (in the js/wasm build the
+		// loop cost 166 instructions per type, make wasm-icount).
+		knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
+		rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
+		s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
+		s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
+		e.acc[c] += s
+	}
 }
