@@ -50,7 +50,8 @@ func countMaterial(pos *board.Position) (m material) {
 // specialEndgame returns White's score for material configurations that have
 // their own rule, and ok = false for everything else.
 func (e *evaluator[M]) specialEndgame(pos *board.Position) (v int, ok bool) {
-	// Fast exit: with enough material on the board none of the rules applies.
+	// Fast exit: with enough material on the board none of the rules applies
+	// (evaluate tests this too, before calling).
 	if pos.Occupied().Count() > 5 {
 		return 0, false
 	}

@@ -96,8 +96,12 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 
 // evaluate returns the evaluation from White's point of view.
 func (e *evaluator[M]) evaluate(pos *board.Position) int {
-	if v, ok := e.specialEndgame(pos); ok {
-		return v
+	// With more than five men none of the special endgames applies; tested
+	// here, the common case costs no call.
+	if pos.Occupied().Count() <= 5 {
+		if v, ok := e.specialEndgame(pos); ok {
+			return v
+		}
 	}
 	p := active
 	e.acc[board.White], e.acc[board.Black] = pos.PSQ(), 0
@@ -129,8 +133,14 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 
 // taper blends the middlegame and endgame halves of s by the game phase
 // (TotalPhase = all middlegame) and scales the endgame half by sc/scaleNormal.
+//
+// The blend fits 32 bits (each half is an int16, times at most TotalPhase
+// and scaleNormal/scaleNormal), and it is divided as an int32: Go divides an
+// int64 by a constant with a 128-bit multiply, which js/wasm has no
+// instruction for (about 25 instructions of software), while the 32-bit
+// division's multiply fits one 64-bit instruction.
 func taper(s board.Score, ph, sc int) int {
-	return (s.Mg()*ph + s.Eg()*(board.TotalPhase-ph)*sc/scaleNormal) / board.TotalPhase
+	return int(int32(s.Mg()*ph+s.Eg()*(board.TotalPhase-ph)*sc/scaleNormal) / board.TotalPhase)
 }
 
 // phase returns the position's game phase clamped to 0..TotalPhase (early
