@@ -21,10 +21,11 @@ type pawnEntry struct {
 	double  [2]bb       // squares attacked by two of the colour's pawns
 	spans   [2]bb       // squares the colour's pawns attack now or after advancing
 	open    [2]uint8    // files (bit f) without pawns of the colour
-	// kingPawn is evalKing's pawn-only part (kingPawnTerms) for each side's
-	// king on kingSq (NoSquare: not computed yet for this structure).
-	kingSq   [2]board.Square
-	kingPawn [2]board.Score
+	// kingPawn[c][i] is evalKing's pawn-only part (kingPawnTerms) for side
+	// c's king on kingSq[c][i] (NoSquare: not computed yet for this
+	// structure); slot 0 holds the square seen last.
+	kingSq   [2][2]board.Square
+	kingPawn [2][2]board.Score
 }
 
 // probePawns returns the pawn entry for pos, evaluating the pawn structure on a
@@ -39,7 +40,7 @@ func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
 	}
 	before := e.acc
 	ent.key, ent.ok = key, true
-	ent.kingSq = [2]board.Square{board.NoSquare, board.NoSquare}
+	ent.kingSq = [2][2]board.Square{{board.NoSquare, board.NoSquare}, {board.NoSquare, board.NoSquare}}
 	for c := board.White; c <= board.Black; c++ {
 		pawns := pos.Pieces(c, board.Pawn)
 		ent.attacks[c] = pawnAttacksBB(c, pawns)
