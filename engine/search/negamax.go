@@ -123,11 +123,16 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttScore := 0
 	if ok {
 		ttScore = scoreFromTT(hit.score, ply)
-		if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
-			ttMove = m
-		}
 		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
 			return ttScore
+		}
+		// The cutoff first and no calls for an entry without a move:
+		// unpackMove and IsLegal are not inlined, and a call costs the
+		// js/wasm build dozens of instructions.
+		if hit.move != 0 {
+			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+				ttMove = m
+			}
 		}
 	}
 
