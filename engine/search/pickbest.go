@@ -19,13 +19,16 @@ func orderKey(s int32, j int) int64 { return int64(s)<<8 | int64(255-j) }
 // sort, one step: most nodes use only the first few moves). Of equal scores
 // the one at the lowest index wins.
 //
-// The maximum is taken with max, which compiles to a conditional move (a
-// wasm select) rather than a branch, four keys per loop turn: Go's wasm back
-// end turns every taken branch into a jump through the function's br_table
-// dispatch, and a compare-and-branch loop took two per move. Keys rather
-// than scores spare each move the packing of its score and index (the
-// previous js/wasm variant built the key in the loop: 833 of the search's
-// 12935 wasm instructions per node went to this function).
+// The maximum is taken without branches (best += d &^ (d>>63) adds
+// d = key-best only when it is positive), four keys per loop turn: Go's wasm
+// back end turns every taken branch into a jump through the function's
+// br_table dispatch, and a compare-and-branch loop took two per move. The
+// builtin max is no help: here the compiler made it a compare and branch
+// too, and V8's code for it ran 1.2 % more machine instructions per search
+// node than this (valgrind, node --no-liftoff, bench depths 6 and 8). Keys
+// rather than scores spare each move the packing of its score and index
+// (the previous js/wasm variant built the key in the loop: 833 of the
+// search's 12935 wasm instructions per node went to this function).
 func pickBest(moves []board.Move, keys []int64, i int) {
 	n := len(moves)
 	keys = keys[:n]
@@ -36,10 +39,18 @@ func pickBest(moves []board.Move, keys []int64, i int) {
 	j := i + 1
 	for ; j+3 < n; j += 4 {
 		k := keys[j : j+4 : j+4]
-		best = max(best, k[0], k[1], k[2], k[3])
+		d := k[0] - best
+		best += d &^ (d >> 63)
+		d = k[1] - best
+		best += d &^ (d >> 63)
+		d = k[2] - best
+		best += d &^ (d >> 63)
+		d = k[3] - best
+		best += d &^ (d >> 63)
 	}
 	for ; j < n; j++ {
-		best = max(best, keys[j])
+		d := keys[j] - best
+		best += d &^ (d >> 63)
 	}
 	if b := 255 - int(best&255); b != i {
 		moves[i], moves[b] = moves[b], moves[i]
