@@ -12,6 +12,13 @@
 # node counts cancels start-up, compilation and table set-up, which a single
 # run would charge to the nodes. Needs valgrind. Takes minutes (valgrind runs
 # V8 about 50 times slower than normal).
+#
+# node runs with --no-liftoff (WASM_NODE_FLAGS overrides it): V8 otherwise
+# starts every function in its baseline compiler and switches to the
+# optimising one at a moment that differs from run to run, which moved the
+# wasm figure by about 4 % between two runs of the same binary; with only
+# optimised code, repeats agree within about 1.5 % and the figure is the
+# steady state a long search runs in.
 set -euo pipefail
 native=${1:?usage: instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]}
 wasm=${2:?usage: instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]}
@@ -41,6 +48,7 @@ per() {
 
 read -r nat nn < <(per "$native")
 echo "native: $nat instructions per node (depth $low-$high, $nn nodes)"
-read -r was wn < <(per node "$exec_node" "$wasm")
-echo "wasm:   $was instructions per node (depth $low-$high, $wn nodes; node $(node --version))"
+read -r -a node_flags <<<"${WASM_NODE_FLAGS---no-liftoff}"
+read -r was wn < <(per node "${node_flags[@]}" "$exec_node" "$wasm")
+echo "wasm:   $was instructions per node (depth $low-$high, $wn nodes; node $(node --version) ${node_flags[*]})"
 awk -v a="$nat" -v b="$was" 'BEGIN { printf "wasm/native speed by instructions per node: %.3f\n", a / b }'

@@ -14,7 +14,8 @@
 //	params.go     the weight vector's layout and the board's piece-square table
 //	untuned.go    hand-set starting weights (the tuner's starting point)
 //	weights.go    tuned blocks written by cmd/tune; default.go lays them over Untuned
-//	evaluator.go  Evaluator, Evaluate, taper, attack-map set-up
+//	evaluator.go  Evaluator, Evaluate, taper, attack-map set-up; the generic
+//	              evaluator compiled untraced (search) and traced (TraceOf)
 //	pawns.go      pawn structure with the pawn hash table (which also keeps
 //	              each king's pawn-only terms), passed-pawn terms
 //	pieces.go     mobility, outposts, bishops, rooks, threats

@@ -49,8 +49,9 @@ func countMaterial(pos *board.Position) (m material) {
 
 // specialEndgame returns White's score for material configurations that have
 // their own rule, and ok = false for everything else.
-func (e *Evaluator) specialEndgame(pos *board.Position) (v int, ok bool) {
-	// Fast exit: with enough material on the board none of the rules applies.
+func (e *evaluator[M]) specialEndgame(pos *board.Position) (v int, ok bool) {
+	// Fast exit: with enough material on the board none of the rules applies
+	// (evaluate tests this too, before calling).
 	if pos.Occupied().Count() > 5 {
 		return 0, false
 	}
@@ -103,8 +104,8 @@ func pushToEdge(sq board.Square) int {
 }
 
 // special records the rule used while tracing and reports true.
-func (e *Evaluator) special(name string) bool {
-	if e.tr != nil {
+func (e *evaluator[M]) special(name string) bool {
+	if e.tracing() {
 		e.tr.special = name
 	}
 	return true
@@ -115,7 +116,7 @@ func (e *Evaluator) special(name string) bool {
 // so it counts only the material it tests (countMaterial's full count, a
 // call returning a dozen words, was 1-2 % of the js/wasm search's
 // instructions).
-func (e *Evaluator) scale(pos *board.Position, eg int) int {
+func (e *evaluator[M]) scale(pos *board.Position, eg int) int {
 	strong := board.White
 	if eg < 0 {
 		strong = board.Black

@@ -27,17 +27,32 @@ func Current() *Params {
 // Evaluator evaluates positions. It owns a pawn hash table and scratch space,
 // so each search thread needs its own; an Evaluator is not safe for concurrent use.
 type Evaluator struct {
+	evaluator[untraced]
+}
+
+// traceMode is the type argument that compiles the evaluation twice: with
+// untraced, term only sums weights; with traced, it also counts each weight's
+// uses in coef for TraceOf and Explain. The two are arrays of different
+// lengths, so the compiler builds a separate copy of every method for each
+// (Go shares generic code only between types of the same underlying type)
+// and folds tracing(), a length, to a constant in each copy: the search's
+// copy carries no trace code at all. Counting in every evaluation instead
+// cost a load and a store per term: 850 of the js/wasm search's 13 854
+// instructions per node (make wasm-icount, depth 7).
+type traceMode interface{ ~[0]struct{} | ~[1]struct{} }
+
+type (
+	untraced [0]struct{} // the search's evaluation
+	traced   [1]struct{} // the tuner's and Explain's, which fills coef
+)
+
+// evaluator is an Evaluator that traces when M is traced.
+type evaluator[M traceMode] struct {
 	pawns    []pawnEntry // direct-mapped pawn hash table, a power of two in size
 	pawnMask uint64
-	tr       *trace // non-nil only while tracing for Explain or the tuner
-	// coef is where add counts each weight's uses: the trace's coefficients
-	// while tracing (a tracer is fresh, so they start at zero), otherwise
-	// scratch nobody reads. Counting always, instead of testing tr in add,
-	// keeps a branch out of every term: Go's wasm back end turns each taken
-	// branch into a jump through the function's dispatch table, and add runs
-	// dozens of times per evaluation. An array inside the Evaluator rather
-	// than a pointer to one: add then needs no pointer load and nil check
-	// per term (about 8 of its 40-odd wasm instructions).
+	tr       *trace // non-nil exactly when M is traced
+	// coef counts each weight's uses per side while tracing (a tracer is
+	// fresh, so they start at zero); untraced evaluators never touch it.
 	coef [2][NumParams]int32
 
 	// Per-evaluation scratch, indexed by colour.
@@ -52,15 +67,21 @@ type Evaluator struct {
 	pe        *pawnEntry
 }
 
-// New returns an Evaluator with an empty pawn hash table.
-func New() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}
+// tracing reports whether e records a trace: a constant in each compiled copy.
+func (e *evaluator[M]) tracing() bool {
+	var m M
+	return len(m) != 0
 }
 
-// newTracer returns an Evaluator that records a trace; it needs no real pawn
+// New returns an Evaluator with an empty pawn hash table.
+func New() *Evaluator {
+	return &Evaluator{evaluator[untraced]{pawns: make([]pawnEntry, pawnHashSize), pawnMask: pawnHashSize - 1}}
+}
+
+// newTracer returns an evaluator that records a trace; it needs no real pawn
 // table because tracing always recomputes the pawn structure.
-func newTracer() *Evaluator {
-	return &Evaluator{pawns: make([]pawnEntry, 1), tr: &trace{}}
+func newTracer() *evaluator[traced] {
+	return &evaluator[traced]{pawns: make([]pawnEntry, 1), tr: &trace{}}
 }
 
 // Evaluate returns the static evaluation of pos in centipawns from the side to
@@ -74,34 +95,37 @@ func (e *Evaluator) Evaluate(pos *board.Position) int {
 }
 
 // evaluate returns the evaluation from White's point of view.
-func (e *Evaluator) evaluate(pos *board.Position) int {
-	if v, ok := e.specialEndgame(pos); ok {
-		return v
+func (e *evaluator[M]) evaluate(pos *board.Position) int {
+	// With more than five men none of the special endgames applies; tested
+	// here, the common case costs no call.
+	if pos.Occupied().Count() <= 5 {
+		if v, ok := e.specialEndgame(pos); ok {
+			return v
+		}
 	}
 	p := active
 	e.acc[board.White], e.acc[board.Black] = pos.PSQ(), 0
-	if e.tr != nil {
+	if e.tracing() {
 		e.tracePSQ(pos)
 	}
 	e.pe = e.probePawns(pos, p)
 	e.initAttacks(pos)
 	// Both colours' pieces first (evalKing and evalThreats read the other
-	// side's attack maps). Written out rather than looped over the colours:
-	// each loop turn is a jump through the dispatch table in Go's wasm code.
+	// side's attack maps). evalPieces is called per colour (looped over the
+	// colours inside, its many live values cost more than the call saved);
+	// the later terms each take both colours in one call, since in Go's wasm
+	// code a call costs more than a loop turn.
 	e.evalPieces(pos, p, board.White)
 	e.evalPieces(pos, p, board.Black)
-	e.evalKing(pos, p, board.White)
-	e.evalThreats(pos, p, board.White)
-	e.evalPassed(pos, p, board.White)
-	e.evalKing(pos, p, board.Black)
-	e.evalThreats(pos, p, board.Black)
-	e.evalPassed(pos, p, board.Black)
+	e.evalKing(pos, p)
+	e.evalPassed(pos, p)
+	e.evalThreats(pos, p)
 	e.add(p, pos.Side(), pTempo, 1)
 
 	s := e.acc[board.White] - e.acc[board.Black]
 	ph := phase(pos)
 	sc := e.scale(pos, s.Eg())
-	if e.tr != nil {
+	if e.tracing() {
 		e.tr.phase, e.tr.scale = ph, sc
 	}
 	return taper(s, ph, sc)
@@ -109,8 +133,14 @@ func (e *Evaluator) evaluate(pos *board.Position) int {
 
 // taper blends the middlegame and endgame halves of s by the game phase
 // (TotalPhase = all middlegame) and scales the endgame half by sc/scaleNormal.
+//
+// The blend fits 32 bits (each half is an int16, times at most TotalPhase
+// and scaleNormal/scaleNormal), and it is divided as an int32: Go divides an
+// int64 by a constant with a 128-bit multiply, which js/wasm has no
+// instruction for (about 25 instructions of software), while the 32-bit
+// division's multiply fits one 64-bit instruction.
 func taper(s board.Score, ph, sc int) int {
-	return (s.Mg()*ph + s.Eg()*(board.TotalPhase-ph)*sc/scaleNormal) / board.TotalPhase
+	return int(int32(s.Mg()*ph+s.Eg()*(board.TotalPhase-ph)*sc/scaleNormal) / board.TotalPhase)
 }
 
 // phase returns the position's game phase clamped to 0..TotalPhase (early
@@ -120,17 +150,19 @@ func phase(pos *board.Position) int {
 }
 
 // add credits side c with n times weight i.
-func (e *Evaluator) add(p *Params, c board.Color, i, n int) {
+func (e *evaluator[M]) add(p *Params, c board.Color, i, n int) {
 	e.acc[c] += e.term(p, c, i, n)
 }
 
-// term counts n uses of weight i by side c and returns their value, for the
+// term counts n uses of weight i by side c (while tracing) and returns their value, for the
 // hot term functions, which sum their terms in a local and add the total to
 // acc[c] once: the local stays in a register, while acc[c] in memory was
 // loaded and stored again for every term (about 10 of a term's 27 wasm
 // instructions).
-func (e *Evaluator) term(p *Params, c board.Color, i, n int) board.Score {
-	e.coef[c][i] += int32(n) // wraps harmlessly when not tracing
+func (e *evaluator[M]) term(p *Params, c board.Color, i, n int) board.Score {
+	if e.tracing() {
+		e.coef[c][i] += int32(n)
+	}
 	return p.V[i] * board.Score(n)
 }
 
@@ -138,7 +170,7 @@ func (e *Evaluator) term(p *Params, c board.Color, i, n int) board.Score {
 // king zones and mobility areas; evalPieces adds the pieces' attacks. Both
 // colours are written out (no loop, no branch on the colour), and the pawns'
 // double attacks come from the pawn entry.
-func (e *Evaluator) initAttacks(pos *board.Position) {
+func (e *evaluator[M]) initAttacks(pos *board.Position) {
 	pe := e.pe
 	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
 	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)

@@ -109,7 +109,7 @@ func mustFEN(t testing.TB, fen string) *board.Position {
 
 // traceFEN evaluates fen with tracing on and returns the evaluator (its trace
 // holds the per-side coefficients) and White's score.
-func traceFEN(t testing.TB, fen string) (*Evaluator, int) {
+func traceFEN(t testing.TB, fen string) (*evaluator[traced], int) {
 	t.Helper()
 	e := newTracer()
 	v := e.evaluate(mustFEN(t, fen))
@@ -117,7 +117,7 @@ func traceFEN(t testing.TB, fen string) (*Evaluator, int) {
 }
 
 // coef returns how often weight i was applied for colour c.
-func (e *Evaluator) coefOf(c board.Color, i int) int { return int(e.coef[c][i]) }
+func (e *evaluator[M]) coefOf(c board.Color, i int) int { return int(e.coef[c][i]) }
 
 // whiteEval returns the evaluation of fen from White's point of view.
 func whiteEval(t testing.TB, fen string) int {

@@ -21,25 +21,26 @@ type pawnEntry struct {
 	double  [2]bb       // squares attacked by two of the colour's pawns
 	spans   [2]bb       // squares the colour's pawns attack now or after advancing
 	open    [2]uint8    // files (bit f) without pawns of the colour
-	// kingPawn is evalKing's pawn-only part (kingPawnTerms) for each side's
-	// king on kingSq (NoSquare: not computed yet for this structure).
-	kingSq   [2]board.Square
-	kingPawn [2]board.Score
+	// kingPawn[c][i] is evalKing's pawn-only part (kingPawnTerms) for side
+	// c's king on kingSq[c][i] (NoSquare: not computed yet for this
+	// structure); slot 0 holds the square seen last.
+	kingSq   [2][2]board.Square
+	kingPawn [2][2]board.Score
 }
 
 // probePawns returns the pawn entry for pos, evaluating the pawn structure on a
 // miss, and credits its score. While tracing it always evaluates, so that the
 // trace sees every term.
-func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
+func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
 	key := pos.PawnKey()
 	ent := &e.pawns[key&e.pawnMask]
-	if ent.ok && ent.key == key && e.tr == nil {
+	if ent.ok && ent.key == key && !e.tracing() {
 		e.acc[board.White] += ent.score
 		return ent
 	}
 	before := e.acc
 	ent.key, ent.ok = key, true
-	ent.kingSq = [2]board.Square{board.NoSquare, board.NoSquare}
+	ent.kingSq = [2][2]board.Square{{board.NoSquare, board.NoSquare}, {board.NoSquare, board.NoSquare}}
 	for c := board.White; c <= board.Black; c++ {
 		pawns := pos.Pieces(c, board.Pawn)
 		ent.attacks[c] = pawnAttacksBB(c, pawns)
@@ -59,7 +60,7 @@ func (e *Evaluator) probePawns(pos *board.Position, p *Params) *pawnEntry {
 }
 
 // evalPawns scores c's pawn structure and records its passed pawns in ent.
-func (e *Evaluator) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
+func (e *evaluator[M]) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
 	them := c.Other()
 	ours := pos.Pieces(c, board.Pawn)
 	theirs := pos.Pieces(them, board.Pawn)
@@ -108,26 +109,29 @@ func (e *Evaluator) evalPawns(pos *board.Position, p *Params, c board.Color, ent
 	}
 }
 
-// evalPassed scores the parts of c's passed pawns that depend on the pieces:
-// a free stop square, a safe path to promotion and the kings' distances.
-func (e *Evaluator) evalPassed(pos *board.Position, p *Params, c board.Color) {
-	them := c.Other()
-	occ := pos.Occupied()
-	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
-	for b := e.pe.passed[c]; b != 0; {
-		sq := b.PopLSB()
-		rr := sq.RelativeRank(c)
-		stop := sq + 8
-		if c == board.Black {
-			stop = sq - 8
+// evalPassed scores the parts of each side's passed pawns that depend on the
+// pieces: a free stop square, a safe path to promotion and the kings'
+// distances. Both sides in one call (see evalThreats).
+func (e *evaluator[M]) evalPassed(pos *board.Position, p *Params) {
+	for c := board.White; c <= board.Black; c++ {
+		them := c.Other()
+		occ := pos.Occupied()
+		ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+		for b := e.pe.passed[c]; b != 0; {
+			sq := b.PopLSB()
+			rr := sq.RelativeRank(c)
+			stop := sq + 8
+			if c == board.Black {
+				stop = sq - 8
+			}
+			if !occ.Has(stop) {
+				e.add(p, c, pPassedFree+rr, 1)
+			}
+			if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
+				e.add(p, c, pPassedSafe+rr, 1)
+			}
+			e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
+			e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
 		}
-		if !occ.Has(stop) {
-			e.add(p, c, pPassedFree+rr, 1)
-		}
-		if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
-			e.add(p, c, pPassedSafe+rr, 1)
-		}
-		e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
-		e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
 	}
 }

@@ -26,31 +26,55 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 // stand (outposts, behind a pawn, bishop pawns, rook files and the 7th) are
 // counted for all pieces of a type at once with a popcount, so the loops
 // keep only what needs each piece's attacks.
-func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
+func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color) {
 	var s board.Score // c's terms, added to acc[c] once at the end
 	them := c.Other()
-	occ := pos.Occupied()
-	ourPawns := pos.Pieces(c, board.Pawn)
-	allPawns := pos.ByType(board.Pawn)
 	knights := pos.Pieces(c, board.Knight)
 	bishops := pos.Pieces(c, board.Bishop)
 	rooks := pos.Pieces(c, board.Rook)
-	// Outposts: relative ranks 4-6, defended by an own pawn, and out of reach
-	// of every enemy pawn now and after any advance.
-	outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
-	// behind: squares whose forward neighbour (from c's view) holds a pawn.
-	behind := allPawns >> 8
-	if c == board.Black {
-		behind = allPawns << 8
+
+	// The terms that need no attacks come first, so that none of the masks
+	// they use is still live while the loops run: with more live values
+	// than the 16 registers Go's js/wasm back end has, each loop turn
+	// stored and reloaded the rest in the stack frame.
+	{
+		ourPawns := pos.Pieces(c, board.Pawn)
+		// Outposts: relative ranks 4-6, defended by an own pawn, and out of
+		// reach of every enemy pawn now and after any advance.
+		outposts := outpostRanks[c] & e.pe.attacks[c] &^ e.pe.spans[them]
+		// behind: squares whose forward neighbour (from c's view) holds a pawn.
+		allPawns := pos.ByType(board.Pawn)
+		behind := allPawns >> 8
+		if c == board.Black {
+			behind = allPawns << 8
+		}
+		s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
+		s += e.term(p, c, pBishopOutpost, popCount(bishops&outposts))
+		s += e.term(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
+		// Own pawns on each bishop's square colour.
+		s += e.term(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
+			popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
+		s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
+		// Rooks on files without pawns (open) or without own pawns only
+		// (half-open): the pawn entry's file sets spread over all ranks.
+		open := e.pe.open[c] & e.pe.open[them]
+		s += e.term(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
+		s += e.term(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
+		// A rook on the 7th counts when the enemy king is on the 8th or enemy
+		// pawns are on the 7th (both relative to c).
+		seventh := relRank7[c]
+		s += e.term(p, c, pRookSeventh, popCount(rooks&seventh)*
+			nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
 	}
 
 	// The attack maps and king-attack counts are kept in locals while the
 	// pieces are visited and stored once at the end: as fields of e (indexed
-	// by c) each piece loaded and stored every one of them again.
+	// by c) each piece loaded and stored every one of them again. Each
+	// type's own attack map is stored right after its loop.
+	occ := pos.Occupied()
 	attacked, attacked2 := e.attacked[c], e.attacked2[c]
 	zone, area := e.kingZone[them], e.mobArea[c]
 	kingAtt, kingUnits := e.kingAtt[c], e.kingUnits[c]
-	var byKnight, byBishop, byRook, byQueen bb
 	// attack adds att, the attacks of one piece with king-attack weight w,
 	// to the maps and counts and returns its mobility (attacked squares in
 	// the mobility area).
@@ -65,58 +89,44 @@ func (e *Evaluator) evalPieces(pos *board.Position, p *Params, c board.Color) {
 		return bits.OnesCount64(uint64(att & area))
 	}
 
+	var by bb // the attacks of the pieces of the type being visited
 	for b := knights; b != 0; {
 		sq := b.PopLSB()
 		att := board.KnightAttacks(sq)
-		byKnight |= att
+		by |= att
 		s += e.term(p, c, pKnightMob+attack(att, attackWeight[board.Knight]), 1)
 	}
-	s += e.term(p, c, pKnightOutpost, popCount(knights&outposts))
+	e.attackBy[c][board.Knight] |= by
+	by = 0
+	allPawns := pos.ByType(board.Pawn)
 	for b := bishops; b != 0; {
 		sq := b.PopLSB()
 		att := board.BishopAttacks(sq, occ)
-		byBishop |= att
+		by |= att
 		s += e.term(p, c, pBishopMob+attack(att, attackWeight[board.Bishop]), 1)
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
 		s += e.term(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
 	}
-	s += e.term(p, c, pBishopOutpost, popCount(bishops&outposts))
-	s += e.term(p, c, pMinorBehindPwn, popCount((knights|bishops)&behind))
-	// Own pawns on each bishop's square colour.
-	s += e.term(p, c, pBishopPawns, popCount(bishops&darkSquares)*popCount(ourPawns&darkSquares)+
-		popCount(bishops&^darkSquares)*popCount(ourPawns&^darkSquares))
-
+	e.attackBy[c][board.Bishop] |= by
+	by = 0
 	for b := rooks; b != 0; {
 		sq := b.PopLSB()
 		att := board.RookAttacks(sq, occ)
-		byRook |= att
+		by |= att
 		s += e.term(p, c, pRookMob+attack(att, attackWeight[board.Rook]), 1)
 	}
-	// Rooks on files without pawns (open) or without own pawns only
-	// (half-open): the pawn entry's file sets spread over all ranks.
-	open := e.pe.open[c] & e.pe.open[them]
-	s += e.term(p, c, pRookOpen, popCount(rooks&(fileA*bb(open))))
-	s += e.term(p, c, pRookSemiOpen, popCount(rooks&(fileA*bb(e.pe.open[c]&^open))))
-	// A rook on the 7th counts when the enemy king is on the 8th or enemy
-	// pawns are on the 7th (both relative to c).
-	seventh := relRank7[c]
-	s += e.term(p, c, pRookSeventh, popCount(rooks&seventh)*
-		nonEmpty(pos.Pieces(them, board.King)&relRank8[c]|pos.Pieces(them, board.Pawn)&seventh))
-
+	e.attackBy[c][board.Rook] |= by
+	by = 0
 	for b := pos.Pieces(c, board.Queen); b != 0; {
 		sq := b.PopLSB()
 		att := board.QueenAttacks(sq, occ)
-		byQueen |= att
+		by |= att
 		s += e.term(p, c, pQueenMob+attack(att, attackWeight[board.Queen]), 1)
 	}
+	e.attackBy[c][board.Queen] |= by
 	e.attacked[c], e.attacked2[c] = attacked, attacked2
 	e.kingAtt[c], e.kingUnits[c] = kingAtt, kingUnits
-	e.attackBy[c][board.Knight] |= byKnight
-	e.attackBy[c][board.Bishop] |= byBishop
-	e.attackBy[c][board.Rook] |= byRook
-	e.attackBy[c][board.Queen] |= byQueen
-	s += e.term(p, c, pBishopPair, nonEmpty(bishops&darkSquares)&nonEmpty(bishops&^darkSquares))
 	e.acc[c] += s
 }
 
@@ -129,40 +139,46 @@ var (
 // popCount returns the number of squares in b.
 func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 
-// evalThreats scores c's attacks on enemy pieces: by pawns, by minors and by
+// evalThreats scores each side's attacks on enemy pieces: by pawns, by minors and by
 // rooks (per attacked type), and pieces left hanging. Every term is added
 // with its count, zero included, rather than behind an 'if n != 0': the sum
 // is the same, and Go's wasm code pays a jump through the function's
 // dispatch table for each branch taken.
-func (e *Evaluator) evalThreats(pos *board.Position, p *Params, c board.Color) {
-	var s board.Score // c's terms, added to acc[c] once at the end
-	them := c.Other()
-	nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
-	pawnAtt := e.attackBy[c][board.Pawn]
-	minorAtt := e.attackBy[c][board.Knight] | e.attackBy[c][board.Bishop]
-	rookAtt := e.attackBy[c][board.Rook]
-	// Pawns count as minor or rook targets only when undefended.
-	pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
-	s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
-	s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
-	// Written out per attacked type rather than looped over: with the type
-	// a constant, each weight's index is one too, which spares the index
-	// arithmetic and two bounds checks per term (in the js/wasm build the
-	// loop cost 166 instructions per type, make wasm-icount).
-	knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
-	rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
-	s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
-	s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
-	s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
-	s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
-	s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
-	e.acc[c] += s
+//
+// Both sides in one call, a loop over the colours: in Go's js/wasm build a
+// call costs more than a loop turn (the arguments go through the stack and
+// the caller reloads its registers).
+func (e *evaluator[M]) evalThreats(pos *board.Position, p *Params) {
+	for c := board.White; c <= board.Black; c++ {
+		var s board.Score // c's terms, added to acc[c] once at the end
+		them := c.Other()
+		nonPawn := pos.ByColor(them) &^ pos.Pieces(them, board.Pawn) &^ pos.Pieces(them, board.King)
+		pawnAtt := e.attackBy[c][board.Pawn]
+		minorAtt := e.attackBy[c][board.Knight] | e.attackBy[c][board.Bishop]
+		rookAtt := e.attackBy[c][board.Rook]
+		// Pawns count as minor or rook targets only when undefended.
+		pawns := pos.Pieces(them, board.Pawn) &^ e.attacked[them]
+		s += e.term(p, c, pThreatByMinor, bits.OnesCount64(uint64(pawns&minorAtt)))
+		s += e.term(p, c, pThreatByRook, bits.OnesCount64(uint64(pawns&rookAtt)))
+		// Written out per attacked type rather than looped over: with the type
+		// a constant, each weight's index is one too, which spares the index
+		// arithmetic and two bounds checks per term (in the js/wasm build the
+		// loop cost 166 instructions per type, make wasm-icount).
+		knights, bishops := pos.Pieces(them, board.Knight), pos.Pieces(them, board.Bishop)
+		rooks, queens := pos.Pieces(them, board.Rook), pos.Pieces(them, board.Queen)
+		s += e.term(p, c, pThreatByPawn+int(board.Knight)-1, popCount(knights&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Knight)-1, popCount(knights&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Knight)-1, popCount(knights&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Bishop)-1, popCount(bishops&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Bishop)-1, popCount(bishops&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Bishop)-1, popCount(bishops&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Rook)-1, popCount(rooks&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Rook)-1, popCount(rooks&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Rook)-1, popCount(rooks&rookAtt))
+		s += e.term(p, c, pThreatByPawn+int(board.Queen)-1, popCount(queens&pawnAtt))
+		s += e.term(p, c, pThreatByMinor+int(board.Queen)-1, popCount(queens&minorAtt))
+		s += e.term(p, c, pThreatByRook+int(board.Queen)-1, popCount(queens&rookAtt))
+		s += e.term(p, c, pHanging, bits.OnesCount64(uint64(nonPawn&e.attacked[c]&^e.attacked[them])))
+		e.acc[c] += s
+	}
 }

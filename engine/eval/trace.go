@@ -19,7 +19,7 @@ type trace struct {
 }
 
 // tracePSQ records the material and piece-square weights behind pos.PSQ().
-func (e *Evaluator) tracePSQ(pos *board.Position) {
+func (e *evaluator[M]) tracePSQ(pos *board.Position) {
 	for c := board.White; c <= board.Black; c++ {
 		for pt := board.Pawn; pt <= board.King; pt++ {
 			for b := pos.Pieces(c, pt); b != 0; {

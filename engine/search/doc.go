@@ -53,7 +53,7 @@
 //	negamax.go     the PVS node: TT cutoffs, pruning, extensions, LMR
 //	qsearch.go     quiescence search with SEE and delta pruning
 //	picker.go      the staged lazy move picker
-//	pickbest*.go   its selection step (branch-free in the js/wasm build)
+//	pickbest.go    its selection step over packed ordering keys, branch-free
 //	history.go     killers, counter-moves, butterfly/continuation/capture history
 //	see.go         static exchange evaluation
 //	tt.go          the lock-free transposition table

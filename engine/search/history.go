@@ -66,30 +66,32 @@ func (h *history) quietScore(side board.Color, m board.Move, c1, c2 pieceTo) int
 	return s
 }
 
-// quietScores sets scores[i] to quietScore(side, moves[i], c1, c2) for every
-// quiet move, with the three table rows looked up once: in the per-move
-// form the keys are reloaded and bounds-checked for each move (a store to
-// scores could alias them), which in the js/wasm build cost about 170
-// instructions per quiet move (instrumented TestBenchPrint, depth 7).
-func (h *history) quietScores(side board.Color, moves []board.Move, scores []int32, c1, c2 pieceTo) {
-	scores = scores[:len(moves)]
+// quietScores sets keys[i] to the ordering key (orderKey) of
+// quietScore(side, moves[i], c1, c2) for every quiet move, with the three
+// table rows looked up once: in the per-move form the rows' indices are
+// reloaded and bounds-checked for each move (a store to keys could alias
+// them), which in the js/wasm build cost about 170 instructions per quiet
+// move (instrumented TestBenchPrint, depth 7).
+func (h *history) quietScores(side board.Color, moves []board.Move, keys []int64, c1, c2 pieceTo) {
+	keys = keys[:len(moves)]
 	bf := &h.butterfly[side&1]
 	r1 := &h.cont[c1.piece&15][c1.to&63]
 	r2 := &h.cont[c2.piece&15][c2.to&63]
 	for i, m := range moves {
 		pc, to := m.Piece(), m.To()
-		scores[i] = int32(int(bf[m.From()][to]) + int(r1[pc][to]) + int(r2[pc][to]))
+		keys[i] = orderKey(int32(int(bf[m.From()][to])+int(r1[pc][to])+int(r2[pc][to])), i)
 	}
 }
 
-// noisyScores sets scores[i] to the ordering score of noisy moves[i]: its
-// MVV-LVA value plus a sixteenth of its capture history. A promotion without
-// a capture reads the table's captured-type-0 slot, which stays 0 (only
-// captures are updated, see updateCapture), so no branch is needed.
-func (h *history) noisyScores(moves []board.Move, scores []int32) {
-	scores = scores[:len(moves)]
+// noisyScores sets keys[i] to the ordering key of noisy moves[i], whose
+// score is its MVV-LVA value plus a sixteenth of its capture history. A
+// promotion without a capture reads the table's captured-type-0 slot, which
+// stays 0 (only captures are updated, see updateCapture), so no branch is
+// needed.
+func (h *history) noisyScores(moves []board.Move, keys []int64) {
+	keys = keys[:len(moves)]
 	for i, m := range moves {
-		scores[i] = mvvLva(m) + int32(h.capture[m.Piece()][m.To()][m.Captured().Type()])/16
+		keys[i] = orderKey(mvvLva(m)+int32(h.capture[m.Piece()][m.To()][m.Captured().Type()])/16, i)
 	}
 }
 

@@ -123,11 +123,16 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttScore := 0
 	if ok {
 		ttScore = scoreFromTT(hit.score, ply)
-		if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
-			ttMove = m
-		}
 		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
 			return ttScore
+		}
+		// The cutoff first and no calls for an entry without a move:
+		// unpackMove and IsLegal are not inlined, and a call costs the
+		// js/wasm build dozens of instructions.
+		if hit.move != 0 {
+			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+				ttMove = m
+			}
 		}
 	}
 
@@ -229,15 +234,21 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	best, bestMove := -infinity, board.NoMove
 	moveCount, nQuiets, nCaptures := 0, 0, 0
 	origAlpha := alpha
+	// The position is the same at every move of the loop (each is unmade).
+	nonPawn := hasNonPawnMaterial(pos)
 	for m := pk.next(t, pos); m != board.NoMove; m = pk.next(t, pos) {
 		moveCount++
 		quiet := !m.IsNoisy()
-		givesCheck := pos.GivesCheck(m)
+		// Only pruning and reductions use givesCheck, and neither applies
+		// to the first move (nothing is pruned before a move has been
+		// searched, and LMR starts at the second move): most nodes that
+		// cut off do it on their first move and need no GivesCheck call.
+		givesCheck := moveCount > 1 && pos.GivesCheck(m)
 		r := int(lmrTable[min(depth, MaxPly)][min(moveCount, board.MaxMoves-1)])
 
 		// Shallow-depth pruning, only once a move has been searched so a
 		// mate or stalemate is never missed.
-		if best > -mateInMaxPly && !t.feat.noPrune && hasNonPawnMaterial(pos) {
+		if best > -mateInMaxPly && !t.feat.noPrune && nonPawn {
 			lmrDepth := depth - 1 - r
 			if quiet && !givesCheck {
 				if moveCount > lmpLimit(depth, improving) {

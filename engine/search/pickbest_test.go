@@ -7,9 +7,10 @@ import (
 	"github.com/azurite-chess/azurite/engine/board"
 )
 
-// TestPickBest checks pickBest (the branch-free variant in the js/wasm build)
-// against a plain selection step on random lists with many equal scores: the
-// move order, and so the search, must not depend on the build.
+// TestPickBest checks pickBest on ordering keys against a plain selection
+// step on the scores (strictly greater replaces, so the lowest index wins
+// among equals) on random lists with many equal scores: the move order, and
+// so the search, must be the one selection sort gives.
 func TestPickBest(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	for _, tc := range []struct {
@@ -23,22 +24,27 @@ func TestPickBest(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			for round := 0; round < 20; round++ {
 				var got, want [board.MaxMoves]board.Move
-				var gs, ws [board.MaxMoves]int32
+				var keys [board.MaxMoves]int64
+				var ws [board.MaxMoves]int32
 				for j := 0; j < tc.n; j++ {
 					got[j] = board.Move(j + 1)
 					switch {
 					case tc.spread < 0:
-						gs[j] = -rng.Int31n(1 << 30)
+						ws[j] = -rng.Int31n(1 << 30)
 					default:
-						gs[j] = rng.Int31n(tc.spread) - tc.spread/2
+						ws[j] = rng.Int31n(tc.spread) - tc.spread/2
 					}
 					if j%5 == 0 {
-						gs[j] = 1<<31 - 1 - rng.Int31n(2)
+						ws[j] = 1<<31 - 1 - rng.Int31n(2)
 					}
+					if j%7 == 3 {
+						ws[j] = -1 << 31
+					}
+					keys[j] = orderKey(ws[j], j)
 				}
-				want, ws = got, gs
+				want = got
 				for i := 0; i < tc.n; i++ {
-					pickBest(got[:tc.n], gs[:tc.n], i)
+					pickBest(got[:tc.n], keys[:tc.n], i)
 					best := i
 					for j := i + 1; j < tc.n; j++ {
 						if ws[j] > ws[best] {
@@ -49,6 +55,11 @@ func TestPickBest(t *testing.T) {
 					ws[i], ws[best] = ws[best], ws[i]
 					if got[i] != want[i] {
 						t.Fatalf("round %d step %d: picked %d, want %d", round, i, got[i], want[i])
+					}
+					for j := i; j < tc.n; j++ {
+						if keys[j] != orderKey(ws[j], j) {
+							t.Fatalf("round %d step %d: key %d is %#x, want %#x", round, i, j, keys[j], orderKey(ws[j], j))
+						}
 					}
 				}
 			}

@@ -29,10 +29,10 @@ type picker struct {
 	counter  board.Move
 	noisy    board.MoveList
 	quiet    board.MoveList
-	scores   [board.MaxMoves]int32
-	qscores  [board.MaxMoves]int32
-	idx      int // next unreturned index in the list of the current stage
-	nBad     int // bad captures are kept in noisy.Moves[:nBad]
+	keys     [board.MaxMoves]int64 // ordering keys of noisy (pickbest.go)
+	qkeys    [board.MaxMoves]int64 // ordering keys of quiet
+	idx      int                   // next unreturned index in the list of the current stage
+	nBad     int                   // bad captures are kept in noisy.Moves[:nBad]
 	qsearch  bool
 	skipQuie bool // set by the search to skip the remaining quiets (LMP)
 	c1, c2   pieceTo
@@ -104,14 +104,14 @@ func (p *picker) next(t *thread, pos *board.Position) board.Move {
 		case stageGenNoisy:
 			p.noisy.N = 0
 			pos.GenerateNoisy(&p.noisy)
-			t.hist.noisyScores(p.noisy.Moves[:p.noisy.N], p.scores[:p.noisy.N])
+			t.hist.noisyScores(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N])
 			p.idx = 0
 			p.stage = stageGoodNoisy
 		case stageGoodNoisy:
 			for p.idx < p.noisy.N {
 				i := p.idx
 				if !t.feat.noMVVLVA {
-					pickBest(p.noisy.Moves[:p.noisy.N], p.scores[:p.noisy.N], i)
+					pickBest(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N], i)
 				}
 				m := p.noisy.Moves[i]
 				p.idx++
@@ -159,11 +159,11 @@ func (p *picker) next(t *thread, pos *board.Position) board.Move {
 				continue
 			}
 			pos.GenerateQuiet(&p.quiet)
-			t.hist.quietScores(pos.Side(), p.quiet.Moves[:p.quiet.N], p.qscores[:p.quiet.N], p.c1, p.c2)
+			t.hist.quietScores(pos.Side(), p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], p.c1, p.c2)
 		case stageQuiet:
 			for !p.skipQuie && p.idx < p.quiet.N {
 				i := p.idx
-				pickBest(p.quiet.Moves[:p.quiet.N], p.qscores[:p.quiet.N], i)
+				pickBest(p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], i)
 				m := p.quiet.Moves[i]
 				p.idx++
 				if m == p.ttMove || m == p.killer1 || m == p.killer2 || m == p.counter {

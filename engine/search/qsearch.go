@@ -47,8 +47,10 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 		if !pvNode && boundAllows(hit.bound, ttScore, beta) {
 			return ttScore
 		}
-		if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
-			ttMove = m
+		if hit.move != 0 { // no calls for an entry without a move (see negamax)
+			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+				ttMove = m
+			}
 		}
 	}
 

@@ -12,7 +12,35 @@ var seeValue = [8]int{0, 100, 320, 330, 500, 950, 20000, 0}
 // valuable attacker, each free to stop, x-rays through moved sliders
 // included. Pins and checks are ignored (as usual for SEE), so the answer is
 // an estimate. Castling is treated as 0.
+//
+// The common case is answered inline, without calling seeExchange: when
+// the victim's value minus the mover's is at least threshold, the move
+// passes. That is seeExchange's second test, and it implies its answer for
+// every move: the first test (the victim's value below threshold) then
+// cannot fail; a promotion's two tests reduce to the same inequality with
+// the pawn as mover (bits 12-14 hold the pawn); castling (no victim, the
+// king as mover) passes it only at a threshold of -20000 or less, where
+// seeExchange also answers true. A pawn or minor taking an equal or better
+// piece against threshold 0, the picker's question for each capture, then
+// costs no call, which in Go's js/wasm build is dozens of instructions (the
+// arguments and live values go through the stack).
 func seeGE(pos *board.Position, m board.Move, threshold int) bool {
+	return seeDiff[m>>12&0x77] >= threshold || seeExchange(pos, m, threshold)
+}
+
+// seeDiff[captured<<4 | mover] is the captured type's seeValue minus the
+// moving type's, indexed by a move's bits 12-14 (moving type) and 16-18
+// (captured type, 0 for none) in place: m>>12 & 0x77. One lookup where
+// two made seeGE too big for Go's inliner.
+var seeDiff = func() (d [0x78]int) {
+	for i := range d {
+		d[i] = seeValue[i>>4&7] - seeValue[i&7]
+	}
+	return d
+}()
+
+// seeExchange is seeGE without the inline shortcuts.
+func seeExchange(pos *board.Position, m board.Move, threshold int) bool {
 	if m.IsCastle() {
 		return threshold <= 0
 	}

@@ -2,7 +2,6 @@ package search
 
 import (
 	"errors"
-	"math/bits"
 	"strconv"
 
 	"github.com/azurite-chess/azurite/engine/board"
@@ -130,9 +129,21 @@ const ttClearStep = 1 << 20
 // victims for replacement.
 func (t *ttTable) newSearch() { t.age = (t.age + 1) % ttAgeCycle }
 
+// bucket returns key's bucket.
 func (t *ttTable) bucket(key uint64) *ttBucket {
-	hi, _ := bits.Mul64(key, uint64(len(t.buckets)))
-	return &t.buckets[hi]
+	return &t.buckets[ttIndex(key, uint64(len(t.buckets)))]
+}
+
+// ttIndex returns the high 64 bits of the 128-bit product key × n, an index
+// below n that spreads the keys evenly over any table size n. n must be below
+// 2^32 (MaxHashMB gives 2^30 buckets), so the product is taken in two 64-bit
+// multiplies of key's 32-bit halves: with key = hi·2^32 + lo,
+// key·n>>64 = (hi·n + lo·n>>32)>>32 exactly (the low 32 bits of lo·n cannot
+// carry into bit 64), and hi·n + lo·n>>32 < 2^32·n fits in 64 bits. It is
+// what bits.Mul64 gave, but bits.Mul64 is no instruction in js/wasm: it is a
+// software routine of four multiplies and their carries.
+func ttIndex(key, n uint64) uint64 {
+	return ((key>>32)*n + ((key&0xffffffff)*n)>>32) >> 32
 }
 
 // probe looks key up. It reports ok=false on a miss.

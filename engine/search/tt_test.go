@@ -1,6 +1,7 @@
 package search
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -130,6 +131,28 @@ func TestTTClearYielding(t *testing.T) {
 		}
 		if want := mb*(1<<20)/ttClearStep - 1; yields != want || tt.age != 0 {
 			t.Errorf("%d MB: %d yields, age %d; want %d yields, age 0", mb, yields, tt.age, want)
+		}
+	}
+}
+
+// TestTTBucketIsMul64High pins bucket's two-multiply index to the high word of
+// the full 128-bit product it replaced (bits.Mul64), for table sizes from one
+// bucket to the largest MaxHashMB allows, powers of two and not: a different
+// index would change which entries meet, and with it the bench.
+func TestTTBucketIsMul64High(t *testing.T) {
+	maxBuckets := MaxHashMB * (1 << 20) / (ttBucketSize * ttEntryBytes)
+	sizes := []int{1, 2, 3, 1000, 1 << 14, 1<<14 + 1, 262143, 1 << 18, 3 << 20, maxBuckets - 1, maxBuckets}
+	r := rand.New(rand.NewPCG(1, 2))
+	keys := []uint64{0, 1, 1<<32 - 1, 1 << 32, 1<<63 + 1<<31, ^uint64(0), ^uint64(0) - 1<<32}
+	for range 2000 {
+		keys = append(keys, r.Uint64())
+	}
+	for _, n := range sizes {
+		for _, key := range keys {
+			want, _ := bits.Mul64(key, uint64(n))
+			if got := ttIndex(key, uint64(n)); got != want {
+				t.Fatalf("n=%d key=%#x: index %d, want %d", n, key, got, want)
+			}
 		}
 	}
 }
