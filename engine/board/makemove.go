@@ -97,11 +97,19 @@ func (p *Position) MakeMove(m Move) {
 	// a line with the king (no discovery). Only the rest pay for the full
 	// attacker scan; en passant always does (castling and promotions get
 	// theirs in makeSpecial).
+	// The scan is attackersBy written out: the call cost more than the
+	// scan in the js/wasm port (arguments and live values go through
+	// memory), and natively it was not inlined either.
 	ksq := uint((p.byType[King] & p.byColor[us^1]).LSB() & 63)
-	st.checkers = 0
+	var checkers Bitboard
 	if lineBB[from][ksq]|reach[us][pc&7][to]&(Bitboard(1)<<ksq)|Bitboard(m&FlagEnPassant) != 0 {
-		st.checkers = p.attackersBy(Color(us), Square(ksq))
+		occ := p.occ
+		checkers = (pawnAttacks[us^1][ksq]&p.byType[Pawn] |
+			knightAttacks[ksq]&p.byType[Knight] |
+			BishopAttacks(Square(ksq), occ)&(p.byType[Bishop]|p.byType[Queen]) |
+			RookAttacks(Square(ksq), occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
 	}
+	st.checkers = checkers
 	if m&(7<<20|FlagDoublePush|FlagCastle) != 0 {
 		p.makeSpecial(m)
 	}
