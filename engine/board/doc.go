@@ -16,6 +16,7 @@
 //	movegen.go        fully legal generation (pin and check masks): all, noisy, quiet
 //	makemove.go       MakeMove/UnmakeMove and null moves
 //	statecopy*.go     copying the undo state (field by field in the wasm port)
+//	regpin.go         pin: keeps a pointer argument in a wasm local (identity natively)
 //	legal.go          IsLegal (validates a move from anywhere) and GivesCheck
 //	draw.go           repetition, fifty-move rule, insufficient material
 //	uci.go            ParseUCIMove
@@ -66,6 +67,23 @@
 // better: about 1 750 wasm instructions a call against about 710 natively
 // (Kiwipete perft 4 bulk). makemove.go, count.go and movegen.go say what was
 // shaped for that.
+//
+// Session 5, machine instructions per perft node (make perft-instr:
+// valgrind, node --no-liftoff, the difference of two depths), before ->
+// after pin and the inline checker scan in MakeMove; wasm/native is native
+// over wasm instructions. It overstates the clock's ratio on the bulk rows
+// and understates it on the no-bulk rows (at the start: 0.415, 0.501, 0.363,
+// 0.373 against 0.36, 0.45, 0.42, 0.41 by CPU time):
+//
+//	                  native         wasm            wasm/native
+//	startpos bulk     37.1 -> 36.8   86.0 -> 80.5    0.415 -> 0.457
+//	Kiwipete bulk     25.6 -> 25.4   57.9 -> 50.8    0.501 -> 0.500
+//	startpos no bulk  344 -> 337.9   948.6 -> 847.4  0.363 -> 0.399
+//	Kiwipete no bulk  343 -> 337.2   918.9 -> 803.4  0.373 -> 0.420
+//
+// The wasm figures vary by about 2 instructions per node between runs of
+// the bulk rows; callgrind by function is steadier. Still short of 0.5 on
+// every row but Kiwipete bulk.
 //
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
