@@ -46,7 +46,12 @@ per() {
 	awk -v n1="$n1" -v i1="$i1" -v n2="$n2" -v i2="$i2" 'BEGIN { printf "%.0f %d\n", (i2 - i1) / (n2 - n1), n2 - n1 }'
 }
 
-read -r nat nn < <(per "$native")
+# GOMAXPROCS=1 and no asynchronous preemption: valgrind runs one thread at a
+# time, and an idle P's spinning thread and preemption signals otherwise add
+# instructions that are not the search's (the count of one binary varied
+# 4 466-5 160 per node with the machine's load; tools/perft-instr.sh found the
+# same for perft).
+read -r nat nn < <(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 per "$native")
 echo "native: $nat instructions per node (depth $low-$high, $nn nodes)"
 read -r -a node_flags <<<"${WASM_NODE_FLAGS---no-liftoff}"
 read -r was wn < <(per node "${node_flags[@]}" "$exec_node" "$wasm")
