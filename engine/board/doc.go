@@ -85,6 +85,19 @@
 // the bulk rows; callgrind by function is steadier. Still short of 0.5 on
 // every row but Kiwipete bulk.
 //
+// By the clock, on an idle machine (make bench-perft BENCH_RUNS=3
+// DTM_BENCH=…, every other agent stopped, load average 0.8-1.6; CPU Mnps
+// medians; 3f3cb37 two runs at 21:30 UTC -> 59bdf79 three runs at 23:32 UTC):
+//
+//	                      native          wasm (node)     dragontoothmg  wasm/native
+//	startpos d6 bulk      220.8 -> 224.6  78.7 -> 85.1    32.0 -> 36.5   0.36 -> 0.38
+//	Kiwipete d5 bulk      347.7 -> 345.9  158.2 -> 165.5  53.7 -> 56.3   0.45 -> 0.48
+//	startpos d6 no bulk   23.7 -> 24.8    10.0 -> 11.4    4.7 -> 4.7     0.42 -> 0.46
+//	Kiwipete d5 no bulk   23.6 -> 27.3    9.6 -> 11.9     4.8 -> 5.0     0.41 -> 0.44
+//
+// native/dragontoothmg 5.3-6.2. The single runs of one row still spread
+// widely (startpos d6 bulk wasm 77.8-96.8 Mnps).
+//
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
 // 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native
