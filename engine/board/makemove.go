@@ -68,7 +68,6 @@ func (p *Position) MakeMove(m Move) {
 	key := st.key ^ sideKey ^ castleKeys[st.castle&15] ^ epKeyOf[st.ep&127]
 	st.ep = NoSquare
 	hm := st.halfmove + 1
-	st.fullmove += int32(us)
 
 	if capt := mv >> 16 & 15; capt != 0 {
 		capSq := (to ^ mv>>21&8) & 63 // en passant (bit 24) takes the pawn behind 'to'
@@ -272,9 +271,6 @@ func (p *Position) MakeNullMove() {
 		st.ep = NoSquare
 	}
 	st.halfmove++
-	if p.side == Black {
-		st.fullmove++
-	}
 	p.side ^= 1
 	st.checkers = 0
 }
