@@ -118,7 +118,9 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	e.evalPieces(pos, p, board.White)
 	e.evalPieces(pos, p, board.Black)
 	e.evalKing(pos, p)
-	e.evalPassed(pos, p)
+	if e.pe.passed[board.White]|e.pe.passed[board.Black] != 0 {
+		e.evalPassed(pos, p)
+	}
 	e.evalThreats(pos, p)
 	e.add(p, pos.Side(), pTempo, 1)
 
