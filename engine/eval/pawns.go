@@ -28,18 +28,13 @@ type pawnEntry struct {
 	kingPawn [2][2]board.Score
 }
 
-// probePawns returns the pawn entry for pos, evaluating the pawn structure on a
-// miss, and credits its score. While tracing it always evaluates, so that the
-// trace sees every term.
-func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
-	key := pos.PawnKey()
-	ent := &e.pawns[key&e.pawnMask]
-	if ent.ok && ent.key == key && !e.tracing() {
-		e.acc[board.White] += ent.score
-		return ent
-	}
+// fillPawns evaluates the pawn structure of pos into ent, the entry for its
+// pawn key, with its score (White's terms minus Black's); evaluate calls it
+// on a miss, and always while tracing, so that the trace sees every term.
+// It leaves acc as it found it.
+func (e *evaluator[M]) fillPawns(pos *board.Position, p *Params, ent *pawnEntry) {
 	before := e.acc
-	ent.key, ent.ok = key, true
+	ent.key, ent.ok = pos.PawnKey(), true
 	ent.kingSq = [2][2]board.Square{{board.NoSquare, board.NoSquare}, {board.NoSquare, board.NoSquare}}
 	for c := board.White; c <= board.Black; c++ {
 		pawns := pos.Pieces(c, board.Pawn)
@@ -53,10 +48,7 @@ func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
 		e.evalPawns(pos, p, c, ent)
 	}
 	ent.score = (e.acc[board.White] - before[board.White]) - (e.acc[board.Black] - before[board.Black])
-	// Keep the cached score as White's net only: move Black's part over.
-	e.acc[board.White] = before[board.White] + ent.score
-	e.acc[board.Black] = before[board.Black]
-	return ent
+	e.acc = before
 }
 
 // evalPawns scores c's pawn structure and records its passed pawns in ent.
