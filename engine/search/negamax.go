@@ -122,15 +122,15 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttMove := board.NoMove
 	ttScore := 0
 	if ok {
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && hit.depth() >= depth && boundAllows(hit.bound(), ttScore, beta) {
 			return ttScore
 		}
 		// The cutoff first and no calls for an entry without a move:
 		// unpackMove and IsLegal are not inlined, and a call costs the
 		// js/wasm build dozens of instructions.
-		if hit.move != 0 {
-			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+		if hit.move() != 0 {
+			if m := unpackMove(pos, hit.move()); m != board.NoMove && pos.IsLegal(m) {
 				ttMove = m
 			}
 		}
@@ -139,13 +139,13 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Static evaluation, refined by the table's score when its bound allows.
 	staticEval, eval := noEval, -infinity
 	if !inCheck {
-		if ok && hit.eval != noEval {
-			staticEval = hit.eval
+		if ok && hit.eval() != noEval {
+			staticEval = hit.eval()
 		} else {
 			staticEval = t.evaluate()
 		}
 		eval = staticEval
-		if ok && (hit.bound == ttExact || hit.bound == ttLower && ttScore > eval || hit.bound == ttUpper && ttScore < eval) {
+		if ok && (hit.bound() == ttExact || hit.bound() == ttLower && ttScore > eval || hit.bound() == ttUpper && ttScore < eval) {
 			eval = ttScore
 		}
 	}

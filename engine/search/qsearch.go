@@ -43,12 +43,12 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	ttMove := board.NoMove
 	ttScore := 0
 	if ok {
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && boundAllows(hit.bound, ttScore, beta) {
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && boundAllows(hit.bound(), ttScore, beta) {
 			return ttScore
 		}
-		if hit.move != 0 { // no calls for an entry without a move (see negamax)
-			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+		if hit.move() != 0 { // no calls for an entry without a move (see negamax)
+			if m := unpackMove(pos, hit.move()); m != board.NoMove && pos.IsLegal(m) {
 				ttMove = m
 			}
 		}
@@ -57,13 +57,13 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	best := -infinity
 	staticEval := noEval
 	if !inCheck {
-		if ok && hit.eval != noEval {
-			staticEval = hit.eval
+		if ok && hit.eval() != noEval {
+			staticEval = hit.eval()
 		} else {
 			staticEval = t.evaluate()
 		}
 		best = staticEval
-		if ok && (hit.bound == ttExact || hit.bound == ttLower && ttScore > best || hit.bound == ttUpper && ttScore < best) {
+		if ok && (hit.bound() == ttExact || hit.bound() == ttLower && ttScore > best || hit.bound() == ttUpper && ttScore < best) {
 			best = ttScore
 		}
 		if best >= beta {

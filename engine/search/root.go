@@ -58,7 +58,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	ttMove := board.NoMove
 	if !t.feat.noTT {
 		if h, ok := t.tt.probe(t.pos.Key()); ok {
-			ttMove = unpackMove(t.pos, h.move)
+			ttMove = unpackMove(t.pos, h.move())
 		}
 	}
 	t.nRoot = 0
