@@ -88,9 +88,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if t.s.stop.Load() {
 		return 0
 	}
-	if ply > t.seldepth {
-		t.seldepth = ply
-	}
+	// A select, not an if: Go's js/wasm code lays out an if's body as the
+	// fall-through, so the common case (no new seldepth) would jump.
+	t.seldepth = max(t.seldepth, ply)
 	if pos.IsRepetition(ply) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
 		return drawScore
 	}
@@ -141,6 +141,8 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck {
 		if ok && hit.eval() != noEval {
 			staticEval = hit.eval()
+		} else if t.def != nil {
+			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}

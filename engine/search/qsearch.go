@@ -19,9 +19,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if t.s.stop.Load() {
 		return 0
 	}
-	if ply > t.seldepth {
-		t.seldepth = ply
-	}
+	t.seldepth = max(t.seldepth, ply) // a select (see negamax)
 	if pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
 		return drawScore
 	}
@@ -59,6 +57,8 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if !inCheck {
 		if ok && hit.eval() != noEval {
 			staticEval = hit.eval()
+		} else if t.def != nil {
+			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}

@@ -39,6 +39,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	if len(s.threads) == 1 {
 		t.nodeLimit = l.Nodes
 	}
+	t.setTickAt()
 	t.seldepth = 0
 	t.nmpMinPly = 0
 	t.noNull = l.Mate > 0
