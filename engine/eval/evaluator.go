@@ -108,8 +108,41 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	if e.tracing() {
 		e.tracePSQ(pos)
 	}
-	e.pe = e.probePawns(pos, p)
-	e.initAttacks(pos)
+	// The pawn entry is looked up here and filled by a call only on a miss
+	// (a quarter of the bench's evaluations): a call costs Go's wasm code
+	// far more than the lookup.
+	key := pos.PawnKey()
+	pe := &e.pawns[key&e.pawnMask]
+	if !pe.ok || pe.key != key || e.tracing() {
+		e.fillPawns(pos, p, pe)
+	}
+	e.acc[board.White] += pe.score
+	e.pe = pe
+
+	// Seed the attack maps with pawn and king attacks and set up king zones
+	// and mobility areas; evalPieces adds the pieces' attacks. Written here
+	// rather than in a function of its own: the call cost the js/wasm build
+	// more than the work (both colours are written out, no loop, no branch
+	// on the colour; the pawns' double attacks come from the pawn entry).
+	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
+	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
+	e.attackBy = [2][7]bb{
+		{board.Pawn: pe.attacks[board.White], board.King: wka},
+		{board.Pawn: pe.attacks[board.Black], board.King: bka},
+	}
+	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
+	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
+	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
+	// King zone: the king's square, its neighbours and a rank ahead of them.
+	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
+	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
+	// Mobility counts squares that are not blocked by own pawns or the own
+	// king and not attacked by enemy pawns.
+	e.mobArea = [2]bb{
+		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
+		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
+	}
+
 	// Both colours' pieces first (evalKing and evalThreats read the other
 	// side's attack maps). evalPieces is called per colour (looped over the
 	// colours inside, its many live values cost more than the call saved);
@@ -118,7 +151,9 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	e.evalPieces(pos, p, board.White)
 	e.evalPieces(pos, p, board.Black)
 	e.evalKing(pos, p)
-	e.evalPassed(pos, p)
+	if e.pe.passed[board.White]|e.pe.passed[board.Black] != 0 {
+		e.evalPassed(pos, p)
+	}
 	e.evalThreats(pos, p)
 	e.add(p, pos.Side(), pTempo, 1)
 
@@ -164,30 +199,4 @@ func (e *evaluator[M]) term(p *Params, c board.Color, i, n int) board.Score {
 		e.coef[c][i] += int32(n)
 	}
 	return p.V[i] * board.Score(n)
-}
-
-// initAttacks seeds the attack maps with pawn and king attacks and sets up
-// king zones and mobility areas; evalPieces adds the pieces' attacks. Both
-// colours are written out (no loop, no branch on the colour), and the pawns'
-// double attacks come from the pawn entry.
-func (e *evaluator[M]) initAttacks(pos *board.Position) {
-	pe := e.pe
-	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
-	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
-	e.attackBy = [2][7]bb{
-		{board.Pawn: pe.attacks[board.White], board.King: wka},
-		{board.Pawn: pe.attacks[board.Black], board.King: bka},
-	}
-	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
-	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
-	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
-	// King zone: the king's square, its neighbours and a rank ahead of them.
-	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
-	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
-	// Mobility counts squares that are not blocked by own pawns or the own
-	// king and not attacked by enemy pawns.
-	e.mobArea = [2]bb{
-		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
-		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
-	}
 }

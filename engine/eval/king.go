@@ -11,9 +11,15 @@ import (
 // king and the enemy pawns storming it, and open files next to it; and the
 // king's activity: its distance to the nearest pawn.
 
-// checkUnits is the king-danger units added when the enemy has a safe check
-// with a piece of each type.
-var checkUnits = [7]int{board.Knight: 3, board.Bishop: 2, board.Rook: 3, board.Queen: 3}
+// The king-danger units added when the enemy has a safe check with a piece
+// of each type. Constants rather than a table indexed by constants: the
+// js/wasm build loaded each entry from memory and kept it in the stack frame.
+const (
+	knightCheckUnits = 3
+	bishopCheckUnits = 2
+	rookCheckUnits   = 3
+	queenCheckUnits  = 3
+)
 
 // evalKing scores the safety of each side's king and its distance to the
 // pawns, both sides in one call (see evalThreats).
@@ -32,10 +38,10 @@ func (e *evaluator[M]) evalKing(pos *board.Position, p *Params) {
 			safe := ^pos.ByColor(them) & (^e.attacked[c] | (e.attacked2[them] &^ e.attacked2[c] & e.attackBy[c][board.King]))
 			bishopLines := board.BishopAttacks(ksq, occ)
 			rookLines := board.RookAttacks(ksq, occ)
-			units += checkUnits[board.Knight] * nonEmpty(board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe)
-			units += checkUnits[board.Bishop] * nonEmpty(bishopLines&e.attackBy[them][board.Bishop]&safe)
-			units += checkUnits[board.Rook] * nonEmpty(rookLines&e.attackBy[them][board.Rook]&safe)
-			units += checkUnits[board.Queen] * nonEmpty((bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe)
+			units += knightCheckUnits * nonEmpty(board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe)
+			units += bishopCheckUnits * nonEmpty(bishopLines&e.attackBy[them][board.Bishop]&safe)
+			units += rookCheckUnits * nonEmpty(rookLines&e.attackBy[them][board.Rook]&safe)
+			units += queenCheckUnits * nonEmpty((bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe)
 			// Undefended zone squares under attack.
 			weak := e.kingZone[c] & e.attacked[them] &^ e.attacked2[c] &^ e.attackBy[c][board.Pawn]
 			units += bits.OnesCount64(uint64(weak)) / 2

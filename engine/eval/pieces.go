@@ -9,9 +9,15 @@ import (
 // Piece terms: mobility, outposts, bishops, rooks on files and the 7th rank,
 // and the attack maps and king-attack bookkeeping that later terms use.
 
-// attackWeight is the king-danger units one attacker of each type adds when it
-// hits the enemy king zone (fixed shape; the KingDanger table is tuned).
-var attackWeight = [7]int{board.Knight: 2, board.Bishop: 2, board.Rook: 3, board.Queen: 5}
+// The king-danger units one attacker of each type adds when it hits the
+// enemy king zone (fixed shape; the KingDanger table is tuned). Constants,
+// like the check units (king.go).
+const (
+	knightAttackUnits = 2
+	bishopAttackUnits = 2
+	rookAttackUnits   = 3
+	queenAttackUnits  = 5
+)
 
 // outpostRanks holds relative ranks 4-6 for each colour.
 var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
@@ -94,7 +100,7 @@ func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color)
 		sq := b.PopLSB()
 		att := board.KnightAttacks(sq)
 		by |= att
-		s += e.term(p, c, pKnightMob+attack(att, attackWeight[board.Knight]), 1)
+		s += e.term(p, c, pKnightMob+attack(att, knightAttackUnits), 1)
 	}
 	e.attackBy[c][board.Knight] |= by
 	by = 0
@@ -103,7 +109,7 @@ func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color)
 		sq := b.PopLSB()
 		att := board.BishopAttacks(sq, occ)
 		by |= att
-		s += e.term(p, c, pBishopMob+attack(att, attackWeight[board.Bishop]), 1)
+		s += e.term(p, c, pBishopMob+attack(att, bishopAttackUnits), 1)
 		// 1 when at least two centre squares are seen through the pawns.
 		n := bits.OnesCount64(uint64(board.BishopAttacks(sq, allPawns) & centre))
 		s += e.term(p, c, pBishopLongDiag, int(uint(1-n)>>(bits.UintSize-1)))
@@ -114,7 +120,7 @@ func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color)
 		sq := b.PopLSB()
 		att := board.RookAttacks(sq, occ)
 		by |= att
-		s += e.term(p, c, pRookMob+attack(att, attackWeight[board.Rook]), 1)
+		s += e.term(p, c, pRookMob+attack(att, rookAttackUnits), 1)
 	}
 	e.attackBy[c][board.Rook] |= by
 	by = 0
@@ -122,7 +128,7 @@ func (e *evaluator[M]) evalPieces(pos *board.Position, p *Params, c board.Color)
 		sq := b.PopLSB()
 		att := board.QueenAttacks(sq, occ)
 		by |= att
-		s += e.term(p, c, pQueenMob+attack(att, attackWeight[board.Queen]), 1)
+		s += e.term(p, c, pQueenMob+attack(att, queenAttackUnits), 1)
 	}
 	e.attackBy[c][board.Queen] |= by
 	e.attacked[c], e.attacked2[c] = attacked, attacked2

@@ -88,9 +88,9 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if t.s.stop.Load() {
 		return 0
 	}
-	if ply > t.seldepth {
-		t.seldepth = ply
-	}
+	// A select, not an if: Go's js/wasm code lays out an if's body as the
+	// fall-through, so the common case (no new seldepth) would jump.
+	t.seldepth = max(t.seldepth, ply)
 	if pos.IsRepetition(ply) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
 		return drawScore
 	}
@@ -122,15 +122,15 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	ttMove := board.NoMove
 	ttScore := 0
 	if ok {
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && hit.depth >= depth && boundAllows(hit.bound, ttScore, beta) {
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && hit.depth() >= depth && boundAllows(hit.bound(), ttScore, beta) {
 			return ttScore
 		}
 		// The cutoff first and no calls for an entry without a move:
 		// unpackMove and IsLegal are not inlined, and a call costs the
 		// js/wasm build dozens of instructions.
-		if hit.move != 0 {
-			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+		if hit.move() != 0 {
+			if m := unpackMove(pos, hit.move()); m != board.NoMove && pos.IsLegal(m) {
 				ttMove = m
 			}
 		}
@@ -139,13 +139,15 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	// Static evaluation, refined by the table's score when its bound allows.
 	staticEval, eval := noEval, -infinity
 	if !inCheck {
-		if ok && hit.eval != noEval {
-			staticEval = hit.eval
+		if ok && hit.eval() != noEval {
+			staticEval = hit.eval()
+		} else if t.def != nil {
+			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}
 		eval = staticEval
-		if ok && (hit.bound == ttExact || hit.bound == ttLower && ttScore > eval || hit.bound == ttUpper && ttScore < eval) {
+		if ok && (hit.bound() == ttExact || hit.bound() == ttLower && ttScore > eval || hit.bound() == ttUpper && ttScore < eval) {
 			eval = ttScore
 		}
 	}
@@ -239,29 +241,27 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	for m := pk.next(t, pos); m != board.NoMove; m = pk.next(t, pos) {
 		moveCount++
 		quiet := !m.IsNoisy()
-		// Only pruning and reductions use givesCheck, and neither applies
-		// to the first move (nothing is pruned before a move has been
-		// searched, and LMR starts at the second move): most nodes that
-		// cut off do it on their first move and need no GivesCheck call.
-		givesCheck := moveCount > 1 && pos.GivesCheck(m)
 		r := int(lmrTable[min(depth, MaxPly)][min(moveCount, board.MaxMoves-1)])
 
 		// Shallow-depth pruning, only once a move has been searched so a
-		// mate or stalemate is never missed.
+		// mate or stalemate is never missed. A move that gives check is
+		// never pruned; GivesCheck, a call, is asked only of a move that
+		// would be (LMR below asks the position after the move instead):
+		// asked of every move from the second on, it cost 1.2 calls per
+		// search node.
 		if best > -mateInMaxPly && !t.feat.noPrune && nonPawn {
 			lmrDepth := depth - 1 - r
-			if quiet && !givesCheck {
-				if moveCount > lmpLimit(depth, improving) {
-					pk.skipQuie = true
+			if quiet {
+				lmp := moveCount > lmpLimit(depth, improving)
+				if (lmp ||
+					!inCheck && lmrDepth <= futilityDepth && staticEval+futilityBase+futilityMul*max(lmrDepth, 0) <= alpha ||
+					lmrDepth < 8 && !seeGE(pos, m, -seeQuietMargin*lmrDepth*lmrDepth)) && !pos.GivesCheck(m) {
+					if lmp {
+						pk.skipQuie = true
+					}
 					continue
 				}
-				if !inCheck && lmrDepth <= futilityDepth && staticEval+futilityBase+futilityMul*max(lmrDepth, 0) <= alpha {
-					continue
-				}
-				if lmrDepth < 8 && !seeGE(pos, m, -seeQuietMargin*lmrDepth*lmrDepth) {
-					continue
-				}
-			} else if !givesCheck && depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) {
+			} else if depth <= 8 && !seeGE(pos, m, -seeNoisyMargin*depth) && !pos.GivesCheck(m) {
 				continue
 			}
 		}
@@ -289,7 +289,7 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 				}
 				r -= t.hist.quietScore(pos.Side().Other(), m, c1, c2) / historyLMRDiv
 			}
-			if givesCheck {
+			if pos.InCheck() { // m gave check
 				r--
 			}
 			d := newDepth - r

@@ -93,97 +93,112 @@ func (p *picker) initQ(tt board.Move) {
 }
 
 // next returns the next move, or NoMove when the node is exhausted.
+//
+// Each stage either returns a move (p.stage already names the stage to
+// resume at) or falls through into the next one, rather than looping back
+// to the switch: in Go's js/wasm code every jump that is not a
+// fall-through, a loop's back edge included, goes through the function's
+// br_table dispatch, and the switch is a tree of compares, not a jump table.
 func (p *picker) next(t *thread, pos *board.Position) board.Move {
-	for {
-		switch p.stage {
-		case stageTT:
-			p.stage = stageGenNoisy
-			if p.ttMove != board.NoMove {
-				return p.ttMove
+	switch p.stage {
+	case stageTT:
+		p.stage = stageGenNoisy
+		if p.ttMove != board.NoMove {
+			return p.ttMove
+		}
+		fallthrough
+	case stageGenNoisy:
+		p.noisy.N = 0
+		pos.GenerateNoisy(&p.noisy)
+		t.hist.noisyScores(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N])
+		p.idx = 0
+		p.stage = stageGoodNoisy
+		fallthrough
+	case stageGoodNoisy:
+		for p.idx < p.noisy.N {
+			i := p.idx
+			if i+1 < p.noisy.N && !t.feat.noMVVLVA { // the last move needs no pick (see stageQuiet)
+				pickBest(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N], i)
 			}
-		case stageGenNoisy:
-			p.noisy.N = 0
-			pos.GenerateNoisy(&p.noisy)
-			t.hist.noisyScores(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N])
-			p.idx = 0
-			p.stage = stageGoodNoisy
-		case stageGoodNoisy:
-			for p.idx < p.noisy.N {
-				i := p.idx
-				if !t.feat.noMVVLVA {
-					pickBest(p.noisy.Moves[:p.noisy.N], p.keys[:p.noisy.N], i)
-				}
-				m := p.noisy.Moves[i]
-				p.idx++
-				if m == p.ttMove {
-					continue
-				}
-				if p.qsearch {
-					if m.Promotion() != board.NoPieceType && m.Promotion() != board.Queen {
-						continue
-					}
-					return m
-				}
-				if !t.feat.noMVVLVA && !seeGE(pos, m, 0) {
-					p.noisy.Moves[p.nBad] = m
-					p.nBad++
-					continue
-				}
-				return m
-			}
-			if p.qsearch {
-				p.stage = stageDone
-				return board.NoMove
-			}
-			p.stage = stageKiller1
-		case stageKiller1:
-			p.stage = stageKiller2
-			if m := p.killer1; !p.skipQuie && p.isFreshQuiet(m) && pos.IsLegal(m) {
-				return m
-			}
-		case stageKiller2:
-			p.stage = stageCounter
-			if m := p.killer2; !p.skipQuie && m != p.killer1 && p.isFreshQuiet(m) && pos.IsLegal(m) {
-				return m
-			}
-		case stageCounter:
-			p.stage = stageGenQuiet
-			if m := p.counter; !p.skipQuie && m != p.killer1 && m != p.killer2 && p.isFreshQuiet(m) && pos.IsLegal(m) {
-				return m
-			}
-		case stageGenQuiet:
-			p.stage = stageQuiet
-			p.idx = 0
-			p.quiet.N = 0
-			if p.skipQuie {
+			m := p.noisy.Moves[i]
+			p.idx++
+			if m == p.ttMove {
 				continue
 			}
-			pos.GenerateQuiet(&p.quiet)
-			t.hist.quietScores(pos.Side(), p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], p.c1, p.c2)
-		case stageQuiet:
-			for !p.skipQuie && p.idx < p.quiet.N {
-				i := p.idx
-				pickBest(p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], i)
-				m := p.quiet.Moves[i]
-				p.idx++
-				if m == p.ttMove || m == p.killer1 || m == p.killer2 || m == p.counter {
+			if p.qsearch {
+				if m.Promotion() != board.NoPieceType && m.Promotion() != board.Queen {
 					continue
 				}
 				return m
 			}
-			p.stage = stageBadNoisy
-			p.idx = 0
-		case stageBadNoisy:
-			if p.idx < p.nBad {
-				m := p.noisy.Moves[p.idx]
-				p.idx++
-				return m
+			if !t.feat.noMVVLVA && !seeGE(pos, m, 0) {
+				p.noisy.Moves[p.nBad] = m
+				p.nBad++
+				continue
 			}
+			return m
+		}
+		if p.qsearch {
 			p.stage = stageDone
-		default:
 			return board.NoMove
 		}
+		p.stage = stageKiller1
+		fallthrough
+	case stageKiller1:
+		p.stage = stageKiller2
+		if m := p.killer1; !p.skipQuie && p.isFreshQuiet(m) && pos.IsLegal(m) {
+			return m
+		}
+		fallthrough
+	case stageKiller2:
+		p.stage = stageCounter
+		if m := p.killer2; !p.skipQuie && m != p.killer1 && p.isFreshQuiet(m) && pos.IsLegal(m) {
+			return m
+		}
+		fallthrough
+	case stageCounter:
+		p.stage = stageGenQuiet
+		if m := p.counter; !p.skipQuie && m != p.killer1 && m != p.killer2 && p.isFreshQuiet(m) && pos.IsLegal(m) {
+			return m
+		}
+		fallthrough
+	case stageGenQuiet:
+		p.stage = stageQuiet
+		p.idx = 0
+		p.quiet.N = 0
+		if !p.skipQuie {
+			pos.GenerateQuiet(&p.quiet)
+			t.hist.quietScores(pos.Side(), p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], p.c1, p.c2)
+		}
+		fallthrough
+	case stageQuiet:
+		for !p.skipQuie && p.idx < p.quiet.N {
+			i := p.idx
+			// The last move is the best of the rest without a pick: in
+			// Go's js/wasm code the call alone costs dozens of
+			// instructions (argument stores, return check, reloads).
+			if i+1 < p.quiet.N {
+				pickBest(p.quiet.Moves[:p.quiet.N], p.qkeys[:p.quiet.N], i)
+			}
+			m := p.quiet.Moves[i]
+			p.idx++
+			if m == p.ttMove || m == p.killer1 || m == p.killer2 || m == p.counter {
+				continue
+			}
+			return m
+		}
+		p.stage = stageBadNoisy
+		p.idx = 0
+		fallthrough
+	case stageBadNoisy:
+		if p.idx < p.nBad {
+			m := p.noisy.Moves[p.idx]
+			p.idx++
+			return m
+		}
+		p.stage = stageDone
 	}
+	return board.NoMove
 }
 
 // isFreshQuiet reports whether m is a quiet move other than the TT move (the

@@ -19,9 +19,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if t.s.stop.Load() {
 		return 0
 	}
-	if ply > t.seldepth {
-		t.seldepth = ply
-	}
+	t.seldepth = max(t.seldepth, ply) // a select (see negamax)
 	if pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
 		return drawScore
 	}
@@ -43,12 +41,12 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	ttMove := board.NoMove
 	ttScore := 0
 	if ok {
-		ttScore = scoreFromTT(hit.score, ply)
-		if !pvNode && boundAllows(hit.bound, ttScore, beta) {
+		ttScore = scoreFromTT(hit.score(), ply)
+		if !pvNode && boundAllows(hit.bound(), ttScore, beta) {
 			return ttScore
 		}
-		if hit.move != 0 { // no calls for an entry without a move (see negamax)
-			if m := unpackMove(pos, hit.move); m != board.NoMove && pos.IsLegal(m) {
+		if hit.move() != 0 { // no calls for an entry without a move (see negamax)
+			if m := unpackMove(pos, hit.move()); m != board.NoMove && pos.IsLegal(m) {
 				ttMove = m
 			}
 		}
@@ -57,13 +55,15 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	best := -infinity
 	staticEval := noEval
 	if !inCheck {
-		if ok && hit.eval != noEval {
-			staticEval = hit.eval
+		if ok && hit.eval() != noEval {
+			staticEval = hit.eval()
+		} else if t.def != nil {
+			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}
 		best = staticEval
-		if ok && (hit.bound == ttExact || hit.bound == ttLower && ttScore > best || hit.bound == ttUpper && ttScore < best) {
+		if ok && (hit.bound() == ttExact || hit.bound() == ttLower && ttScore > best || hit.bound() == ttUpper && ttScore < best) {
 			best = ttScore
 		}
 		if best >= beta {

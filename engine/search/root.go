@@ -39,6 +39,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	if len(s.threads) == 1 {
 		t.nodeLimit = l.Nodes
 	}
+	t.setTickAt()
 	t.seldepth = 0
 	t.nmpMinPly = 0
 	t.noNull = l.Mate > 0
@@ -58,7 +59,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	ttMove := board.NoMove
 	if !t.feat.noTT {
 		if h, ok := t.tt.probe(t.pos.Key()); ok {
-			ttMove = unpackMove(t.pos, h.move)
+			ttMove = unpackMove(t.pos, h.move())
 		}
 	}
 	t.nRoot = 0

@@ -248,7 +248,7 @@ func (t *thread) ponderFromTT(m board.Move) board.Move {
 	pos.MakeMove(m)
 	defer pos.UnmakeMove()
 	if h, ok := t.tt.probe(pos.Key()); ok {
-		if r := unpackMove(pos, h.move); r != board.NoMove && pos.IsLegal(r) {
+		if r := unpackMove(pos, h.move()); r != board.NoMove && pos.IsLegal(r) {
 			return r
 		}
 	}

@@ -68,9 +68,17 @@ func seeExchange(pos *board.Position, m board.Move, threshold int) bool {
 		occ ^= board.SquareBB(board.NewSquare(to.File(), from.Rank()))
 	}
 	stm := pos.Side()
-	attackers := pos.AttackersTo(to, occ) & occ
 	bishops := pos.ByType(board.Bishop) | pos.ByType(board.Queen)
 	rooks := pos.ByType(board.Rook) | pos.ByType(board.Queen)
+	// pos.AttackersTo(to, occ), spelled out: it is over the inliner's
+	// budget, and in Go's js/wasm code the call, at almost every
+	// seeExchange, cost more than the attack lookups themselves.
+	attackers := (board.PawnAttacks(board.Black, to)&pos.Pieces(board.White, board.Pawn) |
+		board.PawnAttacks(board.White, to)&pos.Pieces(board.Black, board.Pawn) |
+		board.KnightAttacks(to)&pos.ByType(board.Knight) |
+		board.KingAttacks(to)&pos.ByType(board.King) |
+		board.BishopAttacks(to, occ)&bishops |
+		board.RookAttacks(to, occ)&rooks) & occ
 	res := true // true: the side that made move m is winning the exchange so far
 
 	for {

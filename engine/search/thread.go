@@ -32,6 +32,9 @@ type thread struct {
 	// nextCheck is the node count at which the thread next publishes its
 	// count and, on thread 0, checks the limits.
 	nextCheck uint64
+	// tickAt is the smaller of nextCheck and a set nodeLimit: the one count
+	// tick compares with (setTickAt).
+	tickAt uint64
 
 	seldepth  int
 	nmpMinPly int  // null move is disabled below this ply (verification search)
@@ -85,20 +88,18 @@ func newThread(s *Searcher, id int) *thread {
 // The engine's own evaluator is called directly (def, set beside eval), so
 // its Evaluate wrapper inlines here: an interface call cannot be inlined,
 // and in Go's wasm code every call level costs its argument stores, return
-// check and the caller's register reloads.
+// check and the caller's register reloads. negamax and qsearch spell this
+// out for their static evaluation (evaluate is over the inliner's budget).
 func (t *thread) evaluate() int {
-	var v int
 	if t.def != nil {
-		v = t.def.Evaluate(t.pos)
-	} else {
-		v = t.eval.Evaluate(t.pos)
+		return clampEval(t.def.Evaluate(t.pos))
 	}
-	if v > maxEval {
-		v = maxEval
-	} else if v < -maxEval {
-		v = -maxEval
-	}
-	return v
+	return clampEval(t.eval.Evaluate(t.pos))
+}
+
+// clampEval keeps a static evaluation inside the non-mate range.
+func clampEval(v int) int {
+	return min(max(v, -maxEval), maxEval)
 }
 
 // node counts a node and, at the thread's next check point, publishes the
@@ -116,11 +117,21 @@ func (t *thread) node() bool {
 
 // tick counts a node and reports whether checkpoint is due: at the next
 // check point or at the node limit.
+//
+// One comparison with tickAt rather than one with each of nextCheck and
+// nodeLimit: in Go's js/wasm code the second test of an || is reached by a
+// jump (through the function's br_table dispatch) at every node.
 func (t *thread) tick() bool {
 	t.nodes++
-	// nodes >= nodeLimit for a set limit; with none (0), nodeLimit-1 wraps
-	// to the largest count (nodes is at least 1 here).
-	return t.nodes >= t.nextCheck || t.nodes-1 >= t.nodeLimit-1
+	return t.nodes >= t.tickAt
+}
+
+// setTickAt sets tickAt from nextCheck and nodeLimit (0: no limit).
+func (t *thread) setTickAt() {
+	t.tickAt = t.nextCheck
+	if t.nodeLimit != 0 && t.nodeLimit < t.tickAt {
+		t.tickAt = t.nodeLimit
+	}
 }
 
 // checkpoint does node's work at a check point or at the node limit.
@@ -136,6 +147,7 @@ func (t *thread) checkpoint() {
 			t.nextCheck = t.nodes + nodeCheckInterval
 		}
 	}
+	t.setTickAt()
 }
 
 // updatePV sets the PV of ply to m followed by the PV of ply+1.

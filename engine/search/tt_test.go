@@ -30,10 +30,10 @@ func TestTTMateScoreRoundTrip(t *testing.T) {
 			if !ok {
 				t.Fatal("stored entry not found")
 			}
-			if got := scoreFromTT(h.score, tc.probePly); got != tc.wantAtProbe {
+			if got := scoreFromTT(h.score(), tc.probePly); got != tc.wantAtProbe {
 				t.Errorf("score at ply %d = %d, want %d", tc.probePly, got, tc.wantAtProbe)
 			}
-			if h.move != 0x123 || h.eval != 42 || h.depth != 7 || h.bound != ttExact {
+			if h.move() != 0x123 || h.eval() != 42 || h.depth() != 7 || h.bound() != ttExact {
 				t.Errorf("entry fields %+v", h)
 			}
 			if scoreFromTT(scoreToTT(tc.score, tc.storePly), tc.storePly) != tc.score {
@@ -73,7 +73,7 @@ func TestTTReplacementAndHashfull(t *testing.T) {
 		}
 		tt.store(other, 1, 0, 0, 1, ttLower)
 	}
-	if h, ok := tt.probe(key); !ok || h.depth != 30 {
+	if h, ok := tt.probe(key); !ok || h.depth() != 30 {
 		t.Errorf("deep entry replaced by shallow ones: %v %+v", ok, h)
 	}
 }
@@ -98,7 +98,7 @@ func TestTTConcurrent(t *testing.T) {
 					continue
 				}
 				if h, ok := tt.probe(key); ok {
-					if h.move != uint16(key>>50) || h.score != int(int16(key>>20)) || h.eval != int(int16(key>>36)) {
+					if h.move() != uint16(key>>50) || h.score() != int(int16(key>>20)) || h.eval() != int(int16(key>>36)) {
 						errs <- "inconsistent entry"
 						return
 					}
