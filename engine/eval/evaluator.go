@@ -144,15 +144,15 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	// rather than in a function of its own: the call cost the js/wasm build
 	// more than the work (both colours are written out, no loop, no branch
 	// on the colour; the pawns' double attacks come from the pawn entry).
+	// evalPieces sets the other attackBy entries and kingAtt and kingUnits
+	// outright, so they are not cleared here: clearing attackBy as a whole
+	// was a memory.fill, which V8 runs out of line.
 	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
 	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
-	e.attackBy = [2][7]bb{
-		{board.Pawn: pe.attacks[board.White], board.King: wka},
-		{board.Pawn: pe.attacks[board.Black], board.King: bka},
-	}
+	e.attackBy[board.White][board.Pawn], e.attackBy[board.White][board.King] = pe.attacks[board.White], wka
+	e.attackBy[board.Black][board.Pawn], e.attackBy[board.Black][board.King] = pe.attacks[board.Black], bka
 	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
 	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
-	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
 	// King zone: the king's square, its neighbours and a rank ahead of them.
 	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
 	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
