@@ -23,6 +23,10 @@ const (
 
 // evalKing scores the safety of c's king and its distance to the pawns
 // (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func evalKing[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
 	c := sideColor[S]()
 	var s board.Score // c's terms, added to acc[c] once at the end
@@ -77,6 +81,10 @@ func evalKing[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Para
 // kingPawnTerms returns c's king terms that depend only on the pawns and
 // the king's square ksq: the distance to the nearest pawn, the shelter and
 // storm, and the open files next to the king (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func kingPawnTerms[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params, ksq board.Square) board.Score {
 	c := sideColor[S]()
 	var s board.Score

@@ -52,6 +52,10 @@ func (e *evaluator[M]) fillPawns(pos *board.Position, p *Params, ent *pawnEntry)
 
 // evalPawns scores c's pawn structure and records its passed pawns in ent
 // (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func evalPawns[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params, ent *pawnEntry) {
 	c := sideColor[S]()
 	them := c.Other()
@@ -111,6 +115,10 @@ func evalPawns[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Par
 // behind branches (see evalPieces): with e.add and two ifs per pawn, each
 // term loaded and stored acc[c] and each taken branch was a jump through the
 // function's dispatch table.
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func evalPassed[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
 	occ := pos.Occupied()
 	c := sideColor[S]()

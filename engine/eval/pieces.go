@@ -36,6 +36,14 @@ var outpostRanks = [2]bb{0x0000FFFFFF000000, 0x000000FFFFFF0000}
 // It is compiled once per colour (S, see side): with c an argument, the
 // js/wasm build spent 1658 instructions per search node here, with c a
 // constant in each copy 1396 (make wasm-icount, depth 7).
+//
+// It and the other term functions are go:nosplit: they skip the stack-bound
+// check on entry, a load, a compare and a branch per call (their frames are
+// small and fixed, and the linker checks that the nosplit chain fits the
+// stack guard; wasm: 10814 -> 10795 instructions per search node, make
+// wasm-icount, depth 7).
+//
+//go:nosplit
 func evalPieces[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
 	c := sideColor[S]()
 	var s board.Score // c's terms, added to acc[c] once at the end
@@ -161,6 +169,10 @@ func popCount(b bb) int { return bits.OnesCount64(uint64(b)) }
 // with c a variable, each e.field[c] and pos.Pieces(them, …) took address
 // arithmetic and a bounds check (wasm: evalThreats 456 -> 368 instructions
 // per search node for the two copies, make wasm-icount, depth 7).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func evalThreats[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
 	c := sideColor[S]()
 	var s board.Score // c's terms, added to acc[c] once at the end
