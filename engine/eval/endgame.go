@@ -117,6 +117,10 @@ func (e *evaluator[M]) special(name string) bool {
 // a call returning a dozen words, was 1-2 % of the js/wasm search's
 // instructions) only where a rule needs the count, the strong side without
 // pawns; the other rules ask which pieces are left with masks.
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func (e *evaluator[M]) scale(pos *board.Position, eg int) int {
 	strong := board.White
 	if eg < 0 {
