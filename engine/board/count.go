@@ -12,7 +12,8 @@ package board
 //
 // For the js/wasm port (see generate) it takes few branches: a king move
 // is counted with a conditional OR into a set, and the castling path is
-// tested without a loop. It is go:nosplit (see MakeMove).
+// tested without a loop; squares are uints, as in generate. It is
+// go:nosplit (see MakeMove).
 //
 //go:nosplit
 func (p *Position) countMoves() int {
@@ -22,7 +23,7 @@ func (p *Position) countMoves() int {
 	ours := p.byColor[us]
 	theirs := p.byColor[them]
 	occ := p.occ
-	ksq := (p.byType[King] & ours).LSB() & 63
+	ksq := lsb(p.byType[King] & ours)
 	checkers := p.st.checkers
 
 	tPawns := p.byType[Pawn] & theirs
@@ -35,13 +36,13 @@ func (p *Position) countMoves() int {
 	// King moves, with the king off the board (see generate); safe
 	// collects the destinations that are not attacked.
 	var safe Bitboard
-	occNoKing := occ &^ SquareBB(ksq)
+	occNoKing := occ &^ (1 << ksq)
 	for b := kingAttacks[ksq] &^ ours; b != 0; b &= b - 1 {
-		to := b.LSB() & 63
+		to := lsb(b)
 		att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
-			BishopAttacks(to, occNoKing)&tBQ | RookAttacks(to, occNoKing)&tRQ
+			bishopAttacks(to, occNoKing)&tBQ | rookAttacks(to, occNoKing)&tRQ
 		if att == 0 {
-			safe |= SquareBB(to)
+			safe |= 1 << to
 		}
 	}
 	n := safe.Count()
@@ -51,23 +52,23 @@ func (p *Position) countMoves() int {
 
 	target := ^ours
 	if checkers != 0 {
-		target = betweenBB[ksq][checkers.LSB()&63] | checkers
+		target = betweenBB[ksq][lsb(checkers)] | checkers
 	} else if rights := p.st.castle >> (2 * us) & 3; rights != 0 {
 		// Castling, each side written out (see generate): the square the
 		// king crosses was tested with the king moves (with the king off
 		// the board, which changes nothing here: a ray through the king's
 		// square would be a check), so only the one it lands on is tested.
-		if rights&1 != 0 && occ&(SquareBB(ksq+1)|SquareBB(ksq+2)) == 0 && safe.Has(ksq+1) {
+		if rights&1 != 0 && occ&(3<<(ksq+1)) == 0 && safe>>(ksq+1)&1 != 0 {
 			to := (ksq + 2) & 63
 			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
-				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
+				bishopAttacks(to, occ)&tBQ|rookAttacks(to, occ)&tRQ == 0 {
 				n++
 			}
 		}
-		if rights&2 != 0 && occ&(SquareBB(ksq-1)|SquareBB(ksq-2)|SquareBB(ksq-3)) == 0 && safe.Has(ksq-1) {
+		if rights&2 != 0 && occ&(7<<(ksq-3)) == 0 && safe>>(ksq-1)&1 != 0 {
 			to := (ksq - 2) & 63
 			if knightAttacks[to]&tKnights|pawnAtt[to]&tPawns|kingAttacks[to]&tKing|
-				BishopAttacks(to, occ)&tBQ|RookAttacks(to, occ)&tRQ == 0 {
+				bishopAttacks(to, occ)&tBQ|rookAttacks(to, occ)&tRQ == 0 {
 				n++
 			}
 		}
@@ -97,7 +98,7 @@ func (p *Position) countMoves() int {
 		n += single.Count() + (double & target).Count() + capL.Count() + capR.Count() +
 			3*((single&lastRank).Count()+(capL&lastRank).Count()+(capR&lastRank).Count())
 		if ep := p.st.ep; ep != NoSquare {
-			n += p.countEnPassant(us, ksq, ep)
+			n += p.countEnPassant(us, Square(ksq), ep)
 		}
 	}
 
@@ -105,19 +106,19 @@ func (p *Position) countMoves() int {
 	// line through its king. Pinned sliders are rare, so they get a loop of
 	// their own and the others need no pin mask.
 	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
-		n += (knightAttacks[b.LSB()&63] & target).Count()
+		n += (knightAttacks[lsb(b)] & target).Count()
 	}
 	bq := (p.byType[Bishop] | p.byType[Queen]) & ours
 	rq := (p.byType[Rook] | p.byType[Queen]) & ours
 	for b := bq &^ pinned; b != 0; b &= b - 1 {
-		n += (BishopAttacks(b.LSB()&63, occ) & target).Count()
+		n += (bishopAttacks(lsb(b), occ) & target).Count()
 	}
 	for b := rq &^ pinned; b != 0; b &= b - 1 {
-		n += (RookAttacks(b.LSB()&63, occ) & target).Count()
+		n += (rookAttacks(lsb(b), occ) & target).Count()
 	}
 	for b := (bq | rq) & pinned; b != 0; b &= b - 1 {
-		from := b.LSB() & 63
-		t := BishopAttacks(from, occ)&-(bq>>from&1) | RookAttacks(from, occ)&-(rq>>from&1)
+		from := lsb(b)
+		t := bishopAttacks(from, occ)&-(bq>>from&1) | rookAttacks(from, occ)&-(rq>>from&1)
 		n += (t & target & lineBB[ksq][from]).Count()
 	}
 	return n

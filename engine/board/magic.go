@@ -45,16 +45,28 @@ var (
 )
 
 // RookAttacks returns the squares a rook on sq attacks given the occupancy occ.
-func RookAttacks(sq Square, occ Bitboard) Bitboard {
+func RookAttacks(sq Square, occ Bitboard) Bitboard { return rookAttacks(uint(sq), occ) }
+
+// BishopAttacks returns the squares a bishop on sq attacks given the occupancy occ.
+func BishopAttacks(sq Square, occ Bitboard) Bitboard { return bishopAttacks(uint(sq), occ) }
+
+// rookAttacks is RookAttacks for a square held as a uint (see lsb).
+func rookAttacks(sq uint, occ Bitboard) Bitboard {
 	m := &rookMagics[sq&63]
 	return rookTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<17-1)]
 }
 
-// BishopAttacks returns the squares a bishop on sq attacks given the occupancy occ.
-func BishopAttacks(sq Square, occ Bitboard) Bitboard {
+// bishopAttacks is BishopAttacks for a square held as a uint (see lsb).
+func bishopAttacks(sq uint, occ Bitboard) Bitboard {
 	m := &bishopMagics[sq&63]
 	return bishopTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<13-1)]
 }
+
+// lsb returns the lowest square of b (b must not be empty) as a uint in
+// 0..63. A Square is a uint8, and the js/wasm port zero-extends it with an
+// AND every time it indexes a table; countMoves keeps its squares as uints
+// (see its comment for the count).
+func lsb(b Bitboard) uint { return uint(bits.TrailingZeros64(uint64(b))) & 63 }
 
 // QueenAttacks returns the squares a queen on sq attacks given the occupancy occ.
 func QueenAttacks(sq Square, occ Bitboard) Bitboard {
