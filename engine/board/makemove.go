@@ -31,7 +31,12 @@ func init() {
 // It is shaped for the js/wasm port, where it costs most of a perft node
 // (see generate for the back end's costs): the move is widened to uint once
 // and squares and pieces stay uint (the uint8 types would be zero-extended,
-// an AND in wasm, at every use as an index); the state push is written out
+// an AND in wasm, at every use as an index), and so do the narrow state
+// fields, widened as they are loaded: uint(st.castle)&15, not st.castle&15,
+// whose uint8 result is zero-extended again (wasm-icount, Kiwipete perft 3
+// without bulk counting: MakeMove 650 -> 628 instructions a call with the
+// side, castling rights, en-passant square and king square so written);
+// the state push is written out
 // (a call spills every live value); the pawn terms need no branch (the pawn
 // key takes pawnKeys, zero for the other pieces, and the halfmove clock is
 // reset with a conditional move); and the rare
@@ -59,13 +64,13 @@ func (p *Position) MakeMove(m Move) {
 
 	st := &p.st
 	mv := uint(m)
-	us := uint(p.side & 1)
+	us := uint(p.side) & 1
 	from, to := mv&63, mv>>6&63
 	pc := mv >> 12 & 15
 
 	// The en-passant key comes from a table that holds 0 for NoSquare and
 	// the move number grows by the mover's colour: no branches.
-	key := st.key ^ sideKey ^ castleKeys[st.castle&15] ^ epKeyOf[st.ep&127]
+	key := st.key ^ sideKey ^ castleKeys[uint(st.castle)&15] ^ epKeyOf[uint(st.ep)&127]
 	st.ep = NoSquare
 	hm := st.halfmove + 1
 
@@ -97,8 +102,9 @@ func (p *Position) MakeMove(m Move) {
 	st.pawnKey ^= pawnKeys[pc][from] ^ pawnKeys[pc][to]
 	st.psq += psqTable[pc][to] - psqTable[pc][from]
 
-	st.castle &= castleMask[from] & castleMask[to] & 15
-	st.key = key ^ castleKeys[st.castle&15]
+	castle := uint(st.castle) & uint(castleMask[from]) & uint(castleMask[to]) & 15
+	st.castle = CastleRights(castle)
+	st.key = key ^ castleKeys[castle]
 	p.side = Color(us ^ 1)
 	// Checkers. Most moves cannot give check: the moved piece does not
 	// reach the king's square even on an empty board, and 'from' is not on
@@ -108,7 +114,7 @@ func (p *Position) MakeMove(m Move) {
 	// The scan is attackersBy written out: the call cost more than the
 	// scan in the js/wasm port (arguments and live values go through
 	// memory), and natively it was not inlined either.
-	ksq := uint((p.byType[King] & p.byColor[us^1]).LSB() & 63)
+	ksq := lsb(p.byType[King] & p.byColor[us^1])
 	var checkers Bitboard
 	if lineBB[from][ksq]|reach[us][pc&7][to]&(Bitboard(1)<<ksq)|Bitboard(m&FlagEnPassant) != 0 {
 		occ := p.occ
@@ -213,7 +219,7 @@ func (p *Position) UnmakeMove() {
 	prev := &p.hist[n]
 	m := prev.move
 	mv := uint(m)
-	us := uint(p.side&1) ^ 1
+	us := uint(p.side)&1 ^ 1
 	p.side = Color(us)
 	from, to := mv&63, mv>>6&63
 	pc := mv >> 12 & 15
