@@ -267,6 +267,16 @@ tune:
 	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -freeze '$(TUNE_FREEZE)' \
 		-out engine/eval/weights.go
 
+# Machine instructions per evaluation, natively and as wasm under node
+# (valgrind; tools/eval-instr.sh): the evaluation's own wasm/native ratio,
+# load-independent. Takes minutes.
+.PHONY: eval-instr
+eval-instr:
+	@mkdir -p dist/bench
+	$(GO) test -c -o dist/bench/eval-native.test ./engine/eval
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/eval-wasm.test ./engine/eval
+	tools/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test
+
 ## ---- strength: matches and test suites (docs/strength.md) -------------------------
 # Long, CPU-heavy runs; never part of `make test`. fastchess is built outside the
 # repo (../shared/tools/README.md); the anchors are Debian packages in /usr/games.

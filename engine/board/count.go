@@ -12,7 +12,9 @@ package board
 //
 // For the js/wasm port (see generate) it takes few branches: a king move
 // is counted with a conditional OR into a set, and the castling path is
-// tested without a loop.
+// tested without a loop. It is go:nosplit (see MakeMove).
+//
+//go:nosplit
 func (p *Position) countMoves() int {
 	p = pin(p)
 	us := p.side & 1

@@ -98,6 +98,68 @@
 // native/dragontoothmg 5.3-6.2. The single runs of one row still spread
 // widely (startpos d6 bulk wasm 77.8-96.8 Mnps).
 //
+// Session 6: why the start position's bulk row is slower as wasm by the
+// clock (0.38) than by instructions (0.457). Not the JIT's warm-up: the
+// walk's CPU time (user time minus an empty run's) was the same with V8's
+// default tiering and with --no-liftoff (startpos d6 bulk 1.31, 1.18, 1.29
+// against 1.35, 1.20, 1.32 s; Kiwipete d5 bulk 1.24, 1.66, 0.99 against
+// 1.47, 1.21, 1.50 s; three interleaved runs at load 3-5), so one walk per
+// process measures the steady speed. Not data-cache misses either
+// (cachegrind --cache-sim, per node: 0.011 D1 misses natively against 0.022
+// as wasm, startpos perft 4 -> 5 bulk; 0.019 against 0.040 Kiwipete 3 -> 4).
+// What the wasm code adds is indirect jumps: every taken branch of Go's
+// wasm (a loop's back edge, a skipped block) sets the block number and goes
+// through the function's br_table, which V8 compiles to a jump table, and
+// every function entry does too. cachegrind --branch-sim, per node, the
+// difference of two depths (node --no-liftoff; the session's start, 9e8c1ae):
+//
+//	                      startpos bulk   Kiwipete bulk   Kiwipete no bulk
+//	                      native  wasm    native  wasm    native  wasm
+//	instructions          36.8    79.2    25.4    49.7    337.2   806.2
+//	indirect jumps        0       1.47    0       0.84    0       11.0
+//	  mispredicted        0       1.22    0       0.68    0       9.89
+//	conditional, missed   0.034   0.235   0.049   0.122   0.816   1.357
+//
+// cachegrind's predictor keeps one target per jump, where a CPU's uses the
+// path's history, and this VM has no performance counters (perf stat:
+// cycles "not supported"), so the clock cost is not measured. None of it
+// shows in instruction counts, and the start position's bulk row has the
+// most mispredicted jumps per instruction (1.5 %, Kiwipete bulk 1.4 %, no
+// bulk 1.2 %), which fits its clock ratio being the furthest below its
+// instruction ratio; but the no-bulk rows do better by the clock than by
+// instructions with nearly as many, so this is at most part of the
+// answer. A taken branch saved is worth more to the wasm build than its
+// instructions say. Go lays blocks out so that
+// `if c { A }` falls through into A and jumps over it; a block with a call
+// counts as likelier than a return, so a rare call at a function's end
+// (makeSpecial, unmakeSpecial) is also reached by falling through while the
+// common path jumps.
+//
+// Kept in session 6 (make perft-instr, machine instructions per node,
+// session start -> after both):
+//
+//	                  native         wasm           wasm/native
+//	startpos bulk     36.8 -> 36.1   76.9 -> 76.3   0.479 -> 0.473
+//	Kiwipete bulk     25.4 -> 24.9   49.6 -> 49.6   0.512 -> 0.502
+//	startpos no bulk  337.9 -> 324.3 847.1 -> 817.8 0.399 -> 0.397
+//	Kiwipete no bulk  337.2 -> 323.7 804.6 -> 774.3 0.419 -> 0.418
+//
+// (go:nosplit on MakeMove, UnmakeMove and countMoves, 2.5 % in both builds;
+// a 40-byte state, 1-1.6 %; the bulk rows' wasm figures move by about 2
+// between runs.) Both speed the two builds alike, so the ratios stayed.
+// Tried and not kept: a state stack (MakeMove writes the new state above
+// the old one, UnmakeMove steps back without a copy) with a pointer to the
+// current state: the pointer store costs a GC write-barrier test, a taken
+// branch, in both functions (wasm-icount, Kiwipete perft 3 no bulk: 1318 ->
+// 1339 per node, MakeMove 675 -> 726, UnmakeMove 262 -> 231); an index
+// instead of the pointer would put a bounds check and a multiply into every
+// state accessor the search calls. countMoves taking two pieces per loop
+// round (square 64, the LSB of an empty set, looked up in padded tables as
+// "no attacks"): dispatches 0.92 -> 0.80 per node but countMoves' wasm
+// instructions 56 -> 59 per node (startpos perft 5 bulk), and the clock
+// could not tell at load 4-5 (process CPU of four startpos d6 bulk walks
+// 5.78-6.99 s before, 6.39-7.63 s after).
+//
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
 // 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native

@@ -59,7 +59,7 @@ func (p *Position) SetFEN(fen string) error {
 	if err := q.parseEP(fen, fields[3]); err != nil {
 		return err
 	}
-	q.st.fullmove = 1
+	fullmove := int32(1)
 	if len(fields) == 6 {
 		hm, err := strconv.ParseUint(fields[4], 10, 16)
 		if err != nil {
@@ -71,9 +71,10 @@ func (p *Position) SetFEN(fen string) error {
 		}
 		q.st.halfmove = int32(hm)
 		if fm > 0 { // some writers use 0; treat it as 1
-			q.st.fullmove = int32(fm)
+			fullmove = int32(fm)
 		}
 	}
+	q.plies0 = 2*fullmove + int32(q.side&1) // see FullmoveNumber
 	us, them := q.side, q.side.Other()
 	if q.attacked(q.KingSquare(them), us, q.occ) {
 		return fenErr(fen, 2, "side to move", them.String()+" (not to move) is in check")
@@ -279,6 +280,6 @@ func (p *Position) FEN() string {
 	b.WriteByte(' ')
 	b.WriteString(strconv.Itoa(int(p.st.halfmove)))
 	b.WriteByte(' ')
-	b.WriteString(strconv.Itoa(int(p.st.fullmove)))
+	b.WriteString(strconv.Itoa(p.FullmoveNumber()))
 	return b.String()
 }

@@ -12,21 +12,28 @@ type Position struct {
 	byColor [2]Bitboard
 	occ     Bitboard
 	side    Color
-	st      state   // the current irreversible state
-	hist    []state // the state before each move played since the FEN, oldest first
+	// plies0 counts the half-moves before the FEN's position (twice its
+	// fullmove number, plus one if Black is to move): FullmoveNumber
+	// derives the number from it and the ply, so no move updates it.
+	plies0 int32
+	st     state   // the current irreversible state
+	hist   []state // the state before each move played since the FEN, oldest first
 }
 
 // state is everything make/unmake cannot recompute from the move alone. One is
 // pushed per move; hist[i].move is the move played from that state.
+//
+// It is 40 bytes (five words, copied twice per move): the fullmove number is
+// derived from the ply instead (fullmove0), and phase, which stays far below
+// 2^15, is an int16.
 type state struct {
 	key      uint64
 	pawnKey  uint64
 	checkers Bitboard
 	move     Move
 	psq      Score
-	phase    int32
 	halfmove int32
-	fullmove int32
+	phase    int16
 	castle   CastleRights
 	ep       Square
 }
@@ -94,7 +101,7 @@ func (p *Position) Castling() CastleRights { return p.st.castle }
 func (p *Position) HalfmoveClock() int { return int(p.st.halfmove) }
 
 // FullmoveNumber returns the FEN move number (starts at 1, grows after Black moves).
-func (p *Position) FullmoveNumber() int { return int(p.st.fullmove) }
+func (p *Position) FullmoveNumber() int { return int((int64(p.plies0) + int64(len(p.hist))) / 2) }
 
 // Key returns the Zobrist key of the position, which is its Polyglot book key.
 func (p *Position) Key() uint64 { return p.st.key }

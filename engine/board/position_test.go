@@ -120,3 +120,55 @@ func TestStateSet(t *testing.T) {
 		t.Errorf("state.set copied %+v, want %+v", dst, src)
 	}
 }
+
+// TestFullmoveNumber follows the fullmove number (derived from the ply, see
+// Position.plies0) through moves, null moves and take-backs from positions
+// with either side to move, against the FEN rule: it grows after each Black
+// move.
+func TestFullmoveNumber(t *testing.T) {
+	tests := []struct {
+		name  string
+		fen   string
+		moves []string // "0000" is a null move
+		want  []int    // FullmoveNumber after each move
+	}{
+		{"white-first", StartFEN, []string{"e2e4", "e7e5", "g1f3", "0000", "0000"}, []int{1, 2, 2, 3, 3}},
+		{"black-first", "4k3/8/8/8/8/8/8/4K3 b - - 3 41", []string{"e8d8", "e1d1", "0000", "d1c1"}, []int{42, 42, 43, 43}},
+		{"largest", "4k3/8/8/8/8/8/8/4K3 b - - 0 1073741823", []string{"e8d8", "e1d1"}, []int{1073741824, 1073741824}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := ParseFEN(tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := p.FullmoveNumber()
+			var nulls []bool
+			for i, s := range tc.moves {
+				if s == "0000" {
+					p.MakeNullMove()
+				} else {
+					m, err := p.ParseUCIMove(s)
+					if err != nil {
+						t.Fatal(err)
+					}
+					p.MakeMove(m)
+				}
+				nulls = append(nulls, s == "0000")
+				if got := p.FullmoveNumber(); got != tc.want[i] {
+					t.Errorf("after %v: fullmove %d, want %d", tc.moves[:i+1], got, tc.want[i])
+				}
+			}
+			for i := len(nulls) - 1; i >= 0; i-- {
+				if nulls[i] {
+					p.UnmakeNullMove()
+				} else {
+					p.UnmakeMove()
+				}
+			}
+			if got := p.FullmoveNumber(); got != start || p.FEN() != tc.fen {
+				t.Errorf("after taking back: fullmove %d, FEN %q; want %d, %q", got, p.FEN(), start, tc.fen)
+			}
+		})
+	}
+}

@@ -4,7 +4,7 @@ package board
 var psqTable [16][64]Score
 
 // phaseOf is the phase weight of each piece.
-var phaseOf = [16]int32{
+var phaseOf = [16]int16{
 	Knight: KnightPhase, Bishop: BishopPhase, Rook: RookPhase, Queen: QueenPhase,
 	8 + Knight: KnightPhase, 8 + Bishop: BishopPhase, 8 + Rook: RookPhase, 8 + Queen: QueenPhase,
 }
@@ -30,7 +30,7 @@ var phaseOf = [16]int32{
 func SetPieceSquareTable(t *[16][64]Score) { psqTable = *t }
 
 // computePSQ recomputes the piece-square sum and phase from scratch.
-func (p *Position) computePSQ() (psq Score, phase int32) {
+func (p *Position) computePSQ() (psq Score, phase int16) {
 	for sq := Square(0); sq < 64; sq++ {
 		pc := p.board[sq]
 		psq += psqTable[pc][sq]

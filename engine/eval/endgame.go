@@ -113,39 +113,49 @@ func (e *evaluator[M]) special(name string) bool {
 
 // scale returns the factor (0..scaleNormal) for the endgame half of the score,
 // judged for the side the endgame half favours. It runs at every evaluation,
-// so it counts only the material it tests (countMaterial's full count, a
-// call returning a dozen words, was 1-2 % of the js/wasm search's
-// instructions).
+// so it counts the material in the rules' units (countMaterial's full count,
+// a call returning a dozen words, was 1-2 % of the js/wasm search's
+// instructions) only where a rule needs the count, the strong side without
+// pawns; the other rules ask which pieces are left with masks.
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
 func (e *evaluator[M]) scale(pos *board.Position, eg int) int {
 	strong := board.White
 	if eg < 0 {
 		strong = board.Black
 	}
 	weak := strong.Other()
-	// Non-pawn material in the rules' rough pawn units (material.units).
-	minors := pos.ByType(board.Knight) | pos.ByType(board.Bishop)
-	rooks, queens := pos.ByType(board.Rook), pos.ByType(board.Queen)
-	units := func(own bb) int {
-		return minorUnits*popCount(minors&own) + rookUnits*popCount(rooks&own) + queenUnits*popCount(queens&own)
-	}
-	su, wu := units(pos.ByColor(strong)), units(pos.ByColor(weak))
 	pawns := pos.Pieces(strong, board.Pawn)
-	if pawns == 0 && su-wu <= minorUnits {
+	if pawns == 0 {
+		// Non-pawn material in the rules' rough pawn units (material.units).
+		minors := pos.ByType(board.Knight) | pos.ByType(board.Bishop)
+		rooks, queens := pos.ByType(board.Rook), pos.ByType(board.Queen)
+		units := func(own bb) int {
+			return minorUnits*popCount(minors&own) + rookUnits*popCount(rooks&own) + queenUnits*popCount(queens&own)
+		}
 		// Without pawns a side needs more than a minor piece's worth of extra
 		// material; with only a minor it can never win.
-		if su < rookUnits {
-			return 0
+		if su, wu := units(pos.ByColor(strong)), units(pos.ByColor(weak)); su-wu <= minorUnits {
+			if su < rookUnits {
+				return 0
+			}
+			return 16
 		}
-		return 16
 	}
+	// pieces: every piece but kings and pawns. A side whose only such piece
+	// is a minor has material.units == minorUnits.
+	pieces := pos.Occupied() &^ pos.ByType(board.King) &^ pos.ByType(board.Pawn)
 	wb, bb_ := pos.Pieces(board.White, board.Bishop), pos.Pieces(board.Black, board.Bishop)
 	if popCount(wb) == 1 && popCount(bb_) == 1 && (wb&darkSquares == 0) != (bb_&darkSquares == 0) {
-		if su == minorUnits && wu == minorUnits {
+		if pieces == wb|bb_ {
 			return 48 // opposite-coloured bishops only
 		}
 		return 96
 	}
-	if su == minorUnits && popCount(pos.Pieces(strong, board.Bishop)) == 1 && pawns != 0 {
+	sb := pos.Pieces(strong, board.Bishop)
+	if pieces&pos.ByColor(strong) == sb && popCount(sb) == 1 && pawns != 0 {
 		// Rook pawns only and a bishop that does not control the promotion
 		// square: a draw if the defending king holds the corner.
 		for _, f := range [2]int{0, 7} {
@@ -153,7 +163,7 @@ func (e *evaluator[M]) scale(pos *board.Position, eg int) int {
 				continue
 			}
 			q := relSquare(strong, board.NewSquare(f, 7))
-			bishopDark := pos.Pieces(strong, board.Bishop)&darkSquares != 0
+			bishopDark := sb&darkSquares != 0
 			if darkSquares.Has(q) != bishopDark && distance[pos.KingSquare(weak)][q] <= 1 {
 				return 0
 			}

@@ -46,6 +46,26 @@ type (
 	traced   [1]struct{} // the tuner's and Explain's, which fills coef
 )
 
+// side is the type argument that compiles a term function once per colour,
+// the way traceMode compiles the evaluation twice: len of a value of the
+// type is the colour, so in each copy c and c.Other() are constants, every
+// e.field[c] is a fixed address and pos.Pieces(c, …) one load. With c an
+// argument (or a loop over the colours) the js/wasm build did address
+// arithmetic and a bounds check for each indexed field, and kept the
+// computed pointers in the stack frame.
+type side interface{ ~[0]struct{} | ~[1]struct{} }
+
+type (
+	whiteSide [0]struct{}
+	blackSide [1]struct{}
+)
+
+// sideColor returns the colour S stands for, a constant where it inlines.
+func sideColor[S side]() board.Color {
+	var sd S
+	return board.Color(len(sd))
+}
+
 // evaluator is an Evaluator that traces when M is traced.
 type evaluator[M traceMode] struct {
 	pawns    []pawnEntry // direct-mapped pawn hash table, a power of two in size
@@ -108,23 +128,68 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 	if e.tracing() {
 		e.tracePSQ(pos)
 	}
-	e.pe = e.probePawns(pos, p)
-	e.initAttacks(pos)
+	// The pawn entry is looked up here and filled by a call only on a miss
+	// (a quarter of the bench's evaluations): a call costs Go's wasm code
+	// far more than the lookup.
+	key := pos.PawnKey()
+	pe := &e.pawns[key&e.pawnMask]
+	if !pe.ok || pe.key != key || e.tracing() {
+		e.fillPawns(pos, p, pe)
+	}
+	e.acc[board.White] += pe.score
+	e.pe = pe
+
+	// Seed the attack maps with pawn and king attacks and set up king zones
+	// and mobility areas; evalPieces adds the pieces' attacks. Written here
+	// rather than in a function of its own: the call cost the js/wasm build
+	// more than the work (both colours are written out, no loop, no branch
+	// on the colour; the pawns' double attacks come from the pawn entry).
+	// evalPieces sets the other attackBy entries and kingAtt and kingUnits
+	// outright, so they are not cleared here: clearing attackBy as a whole
+	// was a memory.fill, which V8 runs out of line.
+	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
+	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
+	e.attackBy[board.White][board.Pawn], e.attackBy[board.White][board.King] = pe.attacks[board.White], wka
+	e.attackBy[board.Black][board.Pawn], e.attackBy[board.Black][board.King] = pe.attacks[board.Black], bka
+	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
+	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
+	// King zone: the king's square, its neighbours and a rank ahead of them.
+	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
+	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
+	// Mobility counts squares that are not blocked by own pawns or the own
+	// king and not attacked by enemy pawns.
+	e.mobArea = [2]bb{
+		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
+		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
+	}
+
 	// Both colours' pieces first (evalKing and evalThreats read the other
-	// side's attack maps). evalPieces is called per colour (looped over the
-	// colours inside, its many live values cost more than the call saved);
-	// the later terms each take both colours in one call, since in Go's wasm
-	// code a call costs more than a loop turn.
-	e.evalPieces(pos, p, board.White)
-	e.evalPieces(pos, p, board.Black)
-	e.evalKing(pos, p)
-	e.evalPassed(pos, p)
-	e.evalThreats(pos, p)
+	// side's attack maps). Each term function is compiled per colour (see
+	// side) and called once for each.
+	evalPieces[M, whiteSide](e, pos, p)
+	evalPieces[M, blackSide](e, pos, p)
+	evalKing[M, whiteSide](e, pos, p)
+	evalKing[M, blackSide](e, pos, p)
+	if e.pe.passed[board.White] != 0 {
+		evalPassed[M, whiteSide](e, pos, p)
+	}
+	if e.pe.passed[board.Black] != 0 {
+		evalPassed[M, blackSide](e, pos, p)
+	}
+	evalThreats[M, whiteSide](e, pos, p)
+	evalThreats[M, blackSide](e, pos, p)
 	e.add(p, pos.Side(), pTempo, 1)
 
 	s := e.acc[board.White] - e.acc[board.Black]
 	ph := phase(pos)
-	sc := e.scale(pos, s.Eg())
+	// Every scale rule needs the side the endgame half favours to have no
+	// pawns or exactly one bishop; without either, scale would answer
+	// scaleNormal, and the common case costs no call.
+	sc := scaleNormal
+	strong := board.Color(uint32(s.Eg()) >> 31) // Black when the endgame half is negative
+	if pos.Pieces(strong, board.Pawn) == 0 || popCount(pos.Pieces(strong, board.Bishop)) == 1 {
+		sc = e.scale(pos, s.Eg())
+	}
 	if e.tracing() {
 		e.tr.phase, e.tr.scale = ph, sc
 	}
@@ -164,30 +229,4 @@ func (e *evaluator[M]) term(p *Params, c board.Color, i, n int) board.Score {
 		e.coef[c][i] += int32(n)
 	}
 	return p.V[i] * board.Score(n)
-}
-
-// initAttacks seeds the attack maps with pawn and king attacks and sets up
-// king zones and mobility areas; evalPieces adds the pieces' attacks. Both
-// colours are written out (no loop, no branch on the colour), and the pawns'
-// double attacks come from the pawn entry.
-func (e *evaluator[M]) initAttacks(pos *board.Position) {
-	pe := e.pe
-	wk, bk := pos.KingSquare(board.White), pos.KingSquare(board.Black)
-	wka, bka := board.KingAttacks(wk), board.KingAttacks(bk)
-	e.attackBy = [2][7]bb{
-		{board.Pawn: pe.attacks[board.White], board.King: wka},
-		{board.Pawn: pe.attacks[board.Black], board.King: bka},
-	}
-	e.attacked = [2]bb{pe.attacks[board.White] | wka, pe.attacks[board.Black] | bka}
-	e.attacked2 = [2]bb{pe.attacks[board.White]&wka | pe.double[board.White], pe.attacks[board.Black]&bka | pe.double[board.Black]}
-	e.kingUnits, e.kingAtt = [2]int{}, [2]int{}
-	// King zone: the king's square, its neighbours and a rank ahead of them.
-	wz, bz := wka|board.SquareBB(wk), bka|board.SquareBB(bk)
-	e.kingZone = [2]bb{wz | wz<<8, bz | bz>>8}
-	// Mobility counts squares that are not blocked by own pawns or the own
-	// king and not attacked by enemy pawns.
-	e.mobArea = [2]bb{
-		^(pos.Pieces(board.White, board.Pawn) | board.SquareBB(wk) | pe.attacks[board.Black]),
-		^(pos.Pieces(board.Black, board.Pawn) | board.SquareBB(bk) | pe.attacks[board.White]),
-	}
 }

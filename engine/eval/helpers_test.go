@@ -15,9 +15,20 @@ import (
 // tactical EPD suites, as a FEN with counters.
 func sharedFENs(t testing.TB) []string {
 	t.Helper()
+	fens := suiteFENs(t, "perft", "tactical")
+	if len(fens) < 3000 {
+		t.Fatalf("only %d shared positions found", len(fens))
+	}
+	return fens
+}
+
+// suiteFENs returns the position of every line of the EPD files in the given
+// directories of the shared data, as a FEN with counters.
+func suiteFENs(t testing.TB, dirs ...string) []string {
+	t.Helper()
 	data := shareddata.Dir(t)
 	var files []string
-	for _, dir := range []string{"perft", "tactical"} {
+	for _, dir := range dirs {
 		m, err := filepath.Glob(filepath.Join(data, dir, "*.epd"))
 		if err != nil {
 			t.Fatal(err)
@@ -42,9 +53,6 @@ func sharedFENs(t testing.TB) []string {
 			fens = append(fens, strings.Join(fields[:4], " ")+" 0 1")
 		}
 		f.Close()
-	}
-	if len(fens) < 3000 {
-		t.Fatalf("only %d shared positions found", len(fens))
 	}
 	return fens
 }

@@ -11,67 +11,82 @@ import (
 // king and the enemy pawns storming it, and open files next to it; and the
 // king's activity: its distance to the nearest pawn.
 
-// checkUnits is the king-danger units added when the enemy has a safe check
-// with a piece of each type.
-var checkUnits = [7]int{board.Knight: 3, board.Bishop: 2, board.Rook: 3, board.Queen: 3}
+// The king-danger units added when the enemy has a safe check with a piece
+// of each type. Constants rather than a table indexed by constants: the
+// js/wasm build loaded each entry from memory and kept it in the stack frame.
+const (
+	knightCheckUnits = 3
+	bishopCheckUnits = 2
+	rookCheckUnits   = 3
+	queenCheckUnits  = 3
+)
 
-// evalKing scores the safety of each side's king and its distance to the
-// pawns, both sides in one call (see evalThreats).
-func (e *evaluator[M]) evalKing(pos *board.Position, p *Params) {
-	for c := board.White; c <= board.Black; c++ {
-		var s board.Score // c's terms, added to acc[c] once at the end
-		them := c.Other()
-		ksq := pos.KingSquare(c)
+// evalKing scores the safety of c's king and its distance to the pawns
+// (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
+func evalKing[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
+	c := sideColor[S]()
+	var s board.Score // c's terms, added to acc[c] once at the end
+	them := c.Other()
+	ksq := pos.KingSquare(c)
 
-		units := 0
-		if e.kingAtt[them] >= 2 || (e.kingAtt[them] == 1 && pos.Pieces(them, board.Queen) != 0) {
-			units = e.kingUnits[them]
-			// Safe checks: squares from which an enemy piece would give check and
-			// that c does not defend (or defends only with the king against two attackers).
-			occ := pos.Occupied()
-			safe := ^pos.ByColor(them) & (^e.attacked[c] | (e.attacked2[them] &^ e.attacked2[c] & e.attackBy[c][board.King]))
-			bishopLines := board.BishopAttacks(ksq, occ)
-			rookLines := board.RookAttacks(ksq, occ)
-			units += checkUnits[board.Knight] * nonEmpty(board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe)
-			units += checkUnits[board.Bishop] * nonEmpty(bishopLines&e.attackBy[them][board.Bishop]&safe)
-			units += checkUnits[board.Rook] * nonEmpty(rookLines&e.attackBy[them][board.Rook]&safe)
-			units += checkUnits[board.Queen] * nonEmpty((bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe)
-			// Undefended zone squares under attack.
-			weak := e.kingZone[c] & e.attacked[them] &^ e.attacked2[c] &^ e.attackBy[c][board.Pawn]
-			units += bits.OnesCount64(uint64(weak)) / 2
-			if pos.Pieces(them, board.Queen) == 0 {
-				units /= 2
-			}
-		}
-		// units is never negative; with none, this adds weight 0 zero times.
-		s += e.term(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
-
-		// The rest depends only on the pawns and the king's square, so the
-		// pawn entry keeps it per side for the last two king squares seen
-		// (most recent first): the shelter loop was a third of the
-		// evaluation's king work. With one square per side there were 0.29
-		// misses per search node in the bench, with two 0.23 (most of the
-		// rest are new pawn entries; make wasm-icount, depth 7).
-		ks, kp := &e.pe.kingSq[c], &e.pe.kingPawn[c]
-		switch {
-		case ks[0] == ksq && !e.tracing():
-			s += kp[0]
-		case ks[1] == ksq && !e.tracing():
-			s += kp[1]
-		default:
-			v := e.kingPawnTerms(pos, p, c, ksq)
-			ks[1], kp[1] = ks[0], kp[0]
-			ks[0], kp[0] = ksq, v
-			s += v
-		}
-		e.acc[c] += s
+	units := 0
+	if e.kingAtt[them] >= 2 || (e.kingAtt[them] == 1 && pos.Pieces(them, board.Queen) != 0) {
+		units = e.kingUnits[them]
+		// Safe checks: squares from which an enemy piece would give check and
+		// that c does not defend (or defends only with the king against two attackers).
+		occ := pos.Occupied()
+		safe := ^pos.ByColor(them) & (^e.attacked[c] | (e.attacked2[them] &^ e.attacked2[c] & e.attackBy[c][board.King]))
+		bishopLines := board.BishopAttacks(ksq, occ)
+		rookLines := board.RookAttacks(ksq, occ)
+		units += knightCheckUnits * nonEmpty(board.KnightAttacks(ksq)&e.attackBy[them][board.Knight]&safe)
+		units += bishopCheckUnits * nonEmpty(bishopLines&e.attackBy[them][board.Bishop]&safe)
+		units += rookCheckUnits * nonEmpty(rookLines&e.attackBy[them][board.Rook]&safe)
+		units += queenCheckUnits * nonEmpty((bishopLines|rookLines)&e.attackBy[them][board.Queen]&safe)
+		// Undefended zone squares under attack.
+		weak := e.kingZone[c] & e.attacked[them] &^ e.attacked2[c] &^ e.attackBy[c][board.Pawn]
+		units += bits.OnesCount64(uint64(weak)) / 2
+		// Halved without the enemy queen (units >= 0, so a shift; no branch).
+		units >>= 1 - nonEmpty(pos.Pieces(them, board.Queen))
 	}
+	// units is never negative; with none, this adds weight 0 zero times.
+	s += e.term(p, c, pKingDanger+min(units, kingDangerSize-1), nonEmpty(bb(units)))
+
+	// The rest depends only on the pawns and the king's square, so the
+	// pawn entry keeps it per side for the last two king squares seen
+	// (most recent first): the shelter loop was a third of the
+	// evaluation's king work. With one square per side there were 0.29
+	// misses per search node in the bench, with two 0.23 (most of the
+	// rest are new pawn entries; make wasm-icount, depth 7).
+	ks, kp := &e.pe.kingSq[c], &e.pe.kingPawn[c]
+	// Slot 0 or 1 picked with a select rather than a switch (a jump
+	// through the dispatch table in Go's wasm code); the two slots never
+	// hold the same real square.
+	v := kp[1]
+	if ks[0] == ksq {
+		v = kp[0]
+	}
+	if ks[0] != ksq && ks[1] != ksq || e.tracing() {
+		v = kingPawnTerms[M, S](e, pos, p, ksq)
+		ks[1], kp[1] = ks[0], kp[0]
+		ks[0], kp[0] = ksq, v
+	}
+	s += v
+	e.acc[c] += s
 }
 
 // kingPawnTerms returns c's king terms that depend only on the pawns and
 // the king's square ksq: the distance to the nearest pawn, the shelter and
-// storm, and the open files next to the king.
-func (e *evaluator[M]) kingPawnTerms(pos *board.Position, p *Params, c board.Color, ksq board.Square) board.Score {
+// storm, and the open files next to the king (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
+func kingPawnTerms[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params, ksq board.Square) board.Score {
+	c := sideColor[S]()
 	var s board.Score
 	them := c.Other()
 	// King activity: distance to the nearest pawn (mostly an endgame weight).

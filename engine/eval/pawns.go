@@ -28,18 +28,13 @@ type pawnEntry struct {
 	kingPawn [2][2]board.Score
 }
 
-// probePawns returns the pawn entry for pos, evaluating the pawn structure on a
-// miss, and credits its score. While tracing it always evaluates, so that the
-// trace sees every term.
-func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
-	key := pos.PawnKey()
-	ent := &e.pawns[key&e.pawnMask]
-	if ent.ok && ent.key == key && !e.tracing() {
-		e.acc[board.White] += ent.score
-		return ent
-	}
+// fillPawns evaluates the pawn structure of pos into ent, the entry for its
+// pawn key, with its score (White's terms minus Black's); evaluate calls it
+// on a miss, and always while tracing, so that the trace sees every term.
+// It leaves acc as it found it.
+func (e *evaluator[M]) fillPawns(pos *board.Position, p *Params, ent *pawnEntry) {
 	before := e.acc
-	ent.key, ent.ok = key, true
+	ent.key, ent.ok = pos.PawnKey(), true
 	ent.kingSq = [2][2]board.Square{{board.NoSquare, board.NoSquare}, {board.NoSquare, board.NoSquare}}
 	for c := board.White; c <= board.Black; c++ {
 		pawns := pos.Pieces(c, board.Pawn)
@@ -49,18 +44,20 @@ func (e *evaluator[M]) probePawns(pos *board.Position, p *Params) *pawnEntry {
 		ent.open[c] = ^fileSet(pawns)
 		ent.passed[c] = 0
 	}
-	for c := board.White; c <= board.Black; c++ {
-		e.evalPawns(pos, p, c, ent)
-	}
+	evalPawns[M, whiteSide](e, pos, p, ent)
+	evalPawns[M, blackSide](e, pos, p, ent)
 	ent.score = (e.acc[board.White] - before[board.White]) - (e.acc[board.Black] - before[board.Black])
-	// Keep the cached score as White's net only: move Black's part over.
-	e.acc[board.White] = before[board.White] + ent.score
-	e.acc[board.Black] = before[board.Black]
-	return ent
+	e.acc = before
 }
 
-// evalPawns scores c's pawn structure and records its passed pawns in ent.
-func (e *evaluator[M]) evalPawns(pos *board.Position, p *Params, c board.Color, ent *pawnEntry) {
+// evalPawns scores c's pawn structure and records its passed pawns in ent
+// (compiled per colour, see side).
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
+func evalPawns[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params, ent *pawnEntry) {
+	c := sideColor[S]()
 	them := c.Other()
 	ours := pos.Pieces(c, board.Pawn)
 	theirs := pos.Pieces(them, board.Pawn)
@@ -109,29 +106,34 @@ func (e *evaluator[M]) evalPawns(pos *board.Position, p *Params, c board.Color, 
 	}
 }
 
-// evalPassed scores the parts of each side's passed pawns that depend on the
+// evalPassed scores the parts of c's passed pawns that depend on the
 // pieces: a free stop square, a safe path to promotion and the kings'
-// distances. Both sides in one call (see evalThreats).
-func (e *evaluator[M]) evalPassed(pos *board.Position, p *Params) {
-	for c := board.White; c <= board.Black; c++ {
-		them := c.Other()
-		occ := pos.Occupied()
-		ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
-		for b := e.pe.passed[c]; b != 0; {
-			sq := b.PopLSB()
-			rr := sq.RelativeRank(c)
-			stop := sq + 8
-			if c == board.Black {
-				stop = sq - 8
-			}
-			if !occ.Has(stop) {
-				e.add(p, c, pPassedFree+rr, 1)
-			}
-			if forwardFile[c][sq]&(e.attacked[them]|pos.ByColor(them)) == 0 {
-				e.add(p, c, pPassedSafe+rr, 1)
-			}
-			e.add(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
-			e.add(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
-		}
+// distances (compiled per colour, see side). evaluate calls it only for a
+// side with a passed pawn.
+//
+// The terms are summed in a local and added with 0/1 counts rather than
+// behind branches (see evalPieces): with e.add and two ifs per pawn, each
+// term loaded and stored acc[c] and each taken branch was a jump through the
+// function's dispatch table.
+//
+// It is go:nosplit (see evalPieces).
+//
+//go:nosplit
+func evalPassed[M traceMode, S side](e *evaluator[M], pos *board.Position, p *Params) {
+	occ := pos.Occupied()
+	c := sideColor[S]()
+	var s board.Score // c's terms, added to acc[c] once at the end
+	them := c.Other()
+	ourKing, theirKing := pos.KingSquare(c), pos.KingSquare(them)
+	blockers := e.attacked[them] | pos.ByColor(them)
+	for b := e.pe.passed[c]; b != 0; {
+		sq := b.PopLSB()
+		rr := sq.RelativeRank(c)
+		stop := board.Square(int(sq) + 8 - 16*int(c)) // one square ahead from c's view
+		s += e.term(p, c, pPassedFree+rr, 1-nonEmpty(occ&board.SquareBB(stop)))
+		s += e.term(p, c, pPassedSafe+rr, 1-nonEmpty(forwardFile[c][sq]&blockers))
+		s += e.term(p, c, pPassedOwnKing+rr, distance[ourKing][stop])
+		s += e.term(p, c, pPassedEnemyKing+rr, distance[theirKing][stop])
 	}
+	e.acc[c] += s
 }
