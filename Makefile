@@ -108,6 +108,16 @@ bench-instr:
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
 
+# V8 machine instructions per search node in each Go function of the wasm
+# build (valgrind + node's perf map; tools/wasm-jitprof.mjs), at bench depth
+# JITPROF_DEPTH: repeats exactly for one binary. Takes minutes.
+JITPROF_DEPTH ?= 6
+.PHONY: wasm-jitprof
+wasm-jitprof:
+	@mkdir -p dist/bench
+	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	node tools/wasm-jitprof.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(JITPROF_DEPTH)
+
 ## ---- search ------------------------------------------------------------------
 # Long search runs; none of them is part of `make test`.
 WAC_NODES ?= 1000000

@@ -15,7 +15,8 @@
 //	untuned.go    hand-set starting weights (the tuner's starting point)
 //	weights.go    tuned blocks written by cmd/tune; default.go lays them over Untuned
 //	evaluator.go  Evaluator, Evaluate, taper, attack-map set-up; the generic
-//	              evaluator compiled untraced (search) and traced (TraceOf)
+//	              evaluator compiled untraced (search) and traced (TraceOf),
+//	              and the term functions compiled per colour (side)
 //	pawns.go      pawn structure with the pawn hash table (which also keeps
 //	              each king's pawn-only terms), passed-pawn terms
 //	pieces.go     mobility, outposts, bishops, rooks, threats

@@ -35,23 +35,27 @@ func isMateScore(v int) bool { return v >= mateInMaxPly || v <= -mateInMaxPly }
 // the root score is mateValue-8; the node itself is "mate in 3" wherever it
 // occurs, so the table keeps mateValue-3 (= v + ply).
 func scoreToTT(v, ply int) int {
-	switch {
-	case v >= mateInMaxPly:
-		return v + ply
-	case v <= -mateInMaxPly:
-		return v - ply
+	// Selects rather than a switch: the common non-mate score took a jump
+	// in Go's js/wasm code, where each jump goes through a br_table.
+	d := 0
+	if v >= mateInMaxPly {
+		d = ply
 	}
-	return v
+	if v <= -mateInMaxPly {
+		d = -ply
+	}
+	return v + d
 }
 
 // scoreFromTT undoes scoreToTT for a node found at ply: the stored mateValue-3
 // reached at ply 7 is a root score of mateValue-10.
 func scoreFromTT(v, ply int) int {
-	switch {
-	case v >= mateInMaxPly:
-		return v - ply
-	case v <= -mateInMaxPly:
-		return v + ply
+	d := 0
+	if v >= mateInMaxPly {
+		d = -ply
 	}
-	return v
+	if v <= -mateInMaxPly {
+		d = ply
+	}
+	return v + d
 }

@@ -153,17 +153,34 @@ func ttIndex(key, n uint64) uint64 {
 }
 
 // probe looks key up. It reports ok=false on a miss.
+//
+// The bucket's four entries are tested one after the other rather than in a
+// loop: in Go's js/wasm code each turn of a loop is a jump through the
+// function's br_table dispatch.
 func (t *ttTable) probe(key uint64) (h ttHit, ok bool) {
 	b := t.bucket(key)
-	for i := range b {
-		e := &b[i]
-		d := e.data.Load()
-		if e.key.Load()^d != key || d>>48&0xff == 0 {
-			continue
-		}
+	if d, ok := b[0].match(key); ok {
+		return ttHit(d), true
+	}
+	if d, ok := b[1].match(key); ok {
+		return ttHit(d), true
+	}
+	if d, ok := b[2].match(key); ok {
+		return ttHit(d), true
+	}
+	if d, ok := b[3].match(key); ok {
 		return ttHit(d), true
 	}
 	return 0, false
+}
+
+// probe tests exactly four entries: this fails to compile otherwise.
+var _ = [1]struct{}{}[ttBucketSize-4]
+
+// match returns e's data word if e holds key.
+func (e *ttEntry) match(key uint64) (uint64, bool) {
+	d := e.data.Load()
+	return d, e.key.Load()^d == key && d>>48&0xff != 0
 }
 
 // store writes an entry for key. score must already be converted with
