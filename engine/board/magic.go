@@ -45,12 +45,21 @@ var (
 )
 
 // RookAttacks returns the squares a rook on sq attacks given the occupancy occ.
-func RookAttacks(sq Square, occ Bitboard) Bitboard { return rookAttacks(uint(sq), occ) }
+func RookAttacks(sq Square, occ Bitboard) Bitboard {
+	m := &rookMagics[sq&63]
+	return rookTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<17-1)]
+}
 
 // BishopAttacks returns the squares a bishop on sq attacks given the occupancy occ.
-func BishopAttacks(sq Square, occ Bitboard) Bitboard { return bishopAttacks(uint(sq), occ) }
+func BishopAttacks(sq Square, occ Bitboard) Bitboard {
+	m := &bishopMagics[sq&63]
+	return bishopTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<13-1)]
+}
 
-// rookAttacks is RookAttacks for a square held as a uint (see lsb).
+// rookAttacks is RookAttacks for a square held as a uint (see lsb). The
+// exported pair keeps its own body: called through this one, the native
+// search (which uses them in the evaluation and AttackersTo) ran 0.6 % more
+// instructions (callgrind, bench depth 8).
 func rookAttacks(sq uint, occ Bitboard) Bitboard {
 	m := &rookMagics[sq&63]
 	return rookTable[(m.offset+uint64(occ&m.mask)*m.magic>>(m.shift&63))&(1<<17-1)]

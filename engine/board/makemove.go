@@ -120,8 +120,8 @@ func (p *Position) MakeMove(m Move) {
 		occ := p.occ
 		checkers = (pawnAttacks[us^1][ksq]&p.byType[Pawn] |
 			knightAttacks[ksq]&p.byType[Knight] |
-			BishopAttacks(Square(ksq), occ)&(p.byType[Bishop]|p.byType[Queen]) |
-			RookAttacks(Square(ksq), occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
+			bishopAttacks(ksq, occ)&(p.byType[Bishop]|p.byType[Queen]) |
+			rookAttacks(ksq, occ)&(p.byType[Rook]|p.byType[Queen])) & p.byColor[us]
 	}
 	st.checkers = checkers
 	if m&(7<<20|FlagDoublePush|FlagCastle) != 0 {
