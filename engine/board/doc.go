@@ -147,6 +147,14 @@
 // (go:nosplit on MakeMove, UnmakeMove and countMoves, 2.5 % in both builds;
 // a 40-byte state, 1-1.6 %; the bulk rows' wasm figures move by about 2
 // between runs.) Both speed the two builds alike, so the ratios stayed.
+// Then uint squares in generate, countMoves and MakeMove (no AND 255 per
+// table index in wasm; see generate): wasm-icount after start-up, Kiwipete
+// perft 3 no bulk 1279 -> 1243, startpos perft 5 bulk 107 -> 100 wasm
+// instructions per node; natively (cachegrind) startpos perft 4 -> 5 bulk
+// 36.1 -> 35.0 and Kiwipete perft 3 -> 4 no bulk 323.8 -> 320.4, so the
+// wasm build gains about twice as much. make perft-instr's startpos bulk
+// row before the last commit (24fae7f): native 34.9, wasm 73.7 (0.474); the
+// other rows were not measured again in the session.
 // Tried and not kept: a state stack (MakeMove writes the new state above
 // the old one, UnmakeMove steps back without a copy) with a pointer to the
 // current state: the pointer store costs a GC write-barrier test, a taken
