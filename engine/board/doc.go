@@ -152,9 +152,12 @@
 // perft 3 no bulk 1279 -> 1243, startpos perft 5 bulk 107 -> 100 wasm
 // instructions per node; natively (cachegrind) startpos perft 4 -> 5 bulk
 // 36.1 -> 35.0 and Kiwipete perft 3 -> 4 no bulk 323.8 -> 320.4, so the
-// wasm build gains about twice as much. make perft-instr's startpos bulk
-// row before the last commit (24fae7f): native 34.9, wasm 73.7 (0.474); the
-// other rows were not measured again in the session.
+// wasm build gains about twice as much. make perft-instr at f1edab6 (all
+// of it but MakeMove's uint checker scan), native / wasm / ratio: startpos
+// bulk 34.9 / 73.7 / 0.474, Kiwipete bulk 24.4 / 51.4 / 0.475 (its wasm
+// figure is the noisiest), startpos no bulk 319.8 / 793.3 / 0.403,
+// Kiwipete no bulk 320.3 / 758.7 / 0.422: from the session's start, native
+// 5 % and wasm 6 % fewer instructions on the no-bulk rows.
 // Tried and not kept: a state stack (MakeMove writes the new state above
 // the old one, UnmakeMove steps back without a copy) with a pointer to the
 // current state: the pointer store costs a GC write-barrier test, a taken
