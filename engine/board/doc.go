@@ -171,6 +171,22 @@
 // could not tell at load 4-5 (process CPU of four startpos d6 bulk walks
 // 5.78-6.99 s before, 6.39-7.63 s after).
 //
+// By the clock at the session's end (lead, main 8b67078, make bench-perft
+// BENCH_RUNS=3 DTM_BENCH=..., every other agent stopped, load average 0.02
+// at the start; CPU Mnps medians):
+//
+//	                      native   wasm (node)  dragontoothmg  wasm/native
+//	startpos d6 bulk      258.8    92.3         42.8           0.36
+//	Kiwipete d5 bulk      412.1    153.7        58.2           0.37
+//	startpos d6 no bulk   26.1     10.6         4.4            0.41
+//	Kiwipete d5 no bulk   24.0     10.7         4.7            0.45
+//
+// native/dragontoothmg 5.1-7.1. The bulk rows' single runs spread from one
+// run to the next more than the session's changes move them: the first
+// wasm runs measured 145.2 and 227.9 Mnps, the next two 89.5, 92.3 and
+// 153.7, 150.2, on one binary; the instruction counts above are the steadier
+// figure, and they put the ratio at 0.40-0.47, short of 0.5.
+//
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
 // 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native
