@@ -141,7 +141,7 @@ func (p *Position) generate(l *MoveList, kind int) {
 			moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
 			if att == 0 {
 				n++
-				safe |= (1 << to)
+				safe |= 1 << to
 			}
 			continue
 		}
@@ -151,7 +151,7 @@ func (p *Position) generate(l *MoveList, kind int) {
 		}
 		moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
 		n++
-		safe |= (1 << to)
+		safe |= 1 << to
 	}
 	if checkers&(checkers-1) != 0 {
 		l.N = n

@@ -24,7 +24,7 @@ type Position struct {
 // pushed per move; hist[i].move is the move played from that state.
 //
 // It is 40 bytes (five words, copied twice per move): the fullmove number is
-// derived from the ply instead (fullmove0), and phase, which stays far below
+// derived from the ply instead (plies0, see FullmoveNumber), and phase, which stays far below
 // 2^15, is an int16.
 type state struct {
 	key      uint64

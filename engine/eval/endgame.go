@@ -112,7 +112,10 @@ func (e *evaluator[M]) special(name string) bool {
 }
 
 // scale returns the factor (0..scaleNormal) for the endgame half of the score,
-// judged for the side the endgame half favours. It runs at every evaluation,
+// judged for strong, the side the endgame half favours. Every rule below
+// needs strong to have no pawns or exactly one bishop, and evaluate calls it
+// only then (otherwise the factor is scaleNormal); a new rule that needs
+// neither must widen that test too. It runs at every evaluation,
 // so it counts the material in the rules' units (countMaterial's full count,
 // a call returning a dozen words, was 1-2 % of the js/wasm search's
 // instructions) only where a rule needs the count, the strong side without
@@ -121,11 +124,7 @@ func (e *evaluator[M]) special(name string) bool {
 // It is go:nosplit (see evalPieces).
 //
 //go:nosplit
-func (e *evaluator[M]) scale(pos *board.Position, eg int) int {
-	strong := board.White
-	if eg < 0 {
-		strong = board.Black
-	}
+func (e *evaluator[M]) scale(pos *board.Position, strong board.Color) int {
 	weak := strong.Other()
 	pawns := pos.Pieces(strong, board.Pawn)
 	if pawns == 0 {

@@ -182,13 +182,12 @@ func (e *evaluator[M]) evaluate(pos *board.Position) int {
 
 	s := e.acc[board.White] - e.acc[board.Black]
 	ph := phase(pos)
-	// Every scale rule needs the side the endgame half favours to have no
-	// pawns or exactly one bishop; without either, scale would answer
-	// scaleNormal, and the common case costs no call.
+	// Only a side with no pawns or exactly one bishop can be scaled (see
+	// scale), so the common case costs no call.
 	sc := scaleNormal
-	strong := board.Color(uint32(s.Eg()) >> 31) // Black when the endgame half is negative
+	strong := board.Color(uint32(s.Eg()) >> 31) // the side the endgame half favours: Black when it is negative
 	if pos.Pieces(strong, board.Pawn) == 0 || popCount(pos.Pieces(strong, board.Bishop)) == 1 {
-		sc = e.scale(pos, s.Eg())
+		sc = e.scale(pos, strong)
 	}
 	if e.tracing() {
 		e.tr.phase, e.tr.scale = ph, sc
