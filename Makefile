@@ -12,6 +12,13 @@ FUZZ_SLOW ?= 150x
 
 .PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
+# Every GOOS=js GOARCH=wasm binary gets internal/wasmjump's rewrite (forward
+# jumps made direct) after the compiler, as the shipped azurite.wasm does;
+# WASMJUMP=0 leaves them as the compiler wrote them, for comparisons.
+WASMJUMP ?= 1
+export WASMJUMP
+wasmjump = @if [ "$(WASMJUMP)" != 0 ]; then $(GO) run ./tools/wasmjump -v $(1); else echo "WASMJUMP=0: $(1) left as the compiler wrote it"; fi
+
 all: build
 
 ## ---- engine (Go) -------------------------------------------------------------
@@ -31,6 +38,7 @@ test-go:
 # `go test -fuzz` takes one target at a time. Parsers are fast (FUZZ_FAST
 # executions); the protocol handlers start searches (FUZZ_SLOW executions).
 test-fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzRewrite$$' -fuzztime $(FUZZ_FAST) ./internal/wasmjump
 	$(GO) test -run '^$$' -fuzz '^FuzzParseFEN$$' -fuzztime $(FUZZ_FAST) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParseMove$$' -fuzztime $(FUZZ_FAST) ./engine/board
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_FAST) ./engine/book
@@ -62,6 +70,7 @@ bench-perft:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	$(call wasmjump,dist/bench/board-wasm.test)
 	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
 	@bash -c 'set -eo pipefail; : > dist/bench/perft.txt; \
 	  wasmexec="$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js"; \
@@ -86,6 +95,7 @@ perft-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
+	$(call wasmjump,dist/bench/board-wasm.test)
 	bash tools/perft-instr.sh dist/bench/board-native.test dist/bench/board-wasm.test
 
 # Executed wasm instructions per search node, by function, of the wasm
@@ -96,6 +106,7 @@ ICOUNT_DEPTH ?= 7
 wasm-icount:
 	@mkdir -p dist/bench
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	$(call wasmjump,dist/bench/search-wasm.test)
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
 
 # Machine instructions per search node, natively and as wasm under node
@@ -106,6 +117,7 @@ bench-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/search-native.test ./engine/search
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	$(call wasmjump,dist/bench/search-wasm.test)
 	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
 
 # V8 machine instructions per search node in each Go function of the wasm
@@ -116,6 +128,7 @@ JITPROF_DEPTH ?= 6
 wasm-jitprof:
 	@mkdir -p dist/bench
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
+	$(call wasmjump,dist/bench/search-wasm.test)
 	node tools/wasm-jitprof.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(JITPROF_DEPTH)
 
 ## ---- search ------------------------------------------------------------------
@@ -142,7 +155,9 @@ wac-time:
 suite:
 	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
 
-WASM_EXEC = $$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec
+# go test -exec for wasm test binaries: the toolchain's go_js_wasm_exec run on
+# the binary after the same jump rewrite as dist/azurite.wasm (WASMJUMP=0: without).
+WASM_EXEC = $(CURDIR)/tools/wasm-exec.sh
 
 # The bench signature (total nodes) and nps, natively and as wasm under node,
 # side by side in one run.
@@ -203,6 +218,7 @@ WASM_FLAGS ?= -trimpath -ldflags=-s
 wasm:
 	@mkdir -p dist
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
+	$(call wasmjump,dist/azurite.wasm)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
 	cp worker.js dist/worker.js
 	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
@@ -220,9 +236,9 @@ WASM_SEARCH_TESTS = ^(TestStopInfinite|TestStopBeforeSearch|TestInfiniteWaitsAft
 wasm-deps:
 	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	@bash tools/wasm-deps.sh
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm
-	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" ./engine/session ./engine/uci
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$$($(GO) env GOROOT)/lib/wasm/go_js_wasm_exec" -run '$(WASM_SEARCH_TESTS)' ./engine/search
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(WASM_EXEC)" ./engine/session ./engine/uci
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm
 	node --test --test-concurrency=1 tests/wasm/runner.test.mjs
@@ -275,6 +291,7 @@ eval-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/eval-native.test ./engine/eval
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/eval-wasm.test ./engine/eval
+	$(call wasmjump,dist/bench/eval-wasm.test)
 	tools/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test
 
 ## ---- strength: matches and test suites (docs/strength.md) -------------------------

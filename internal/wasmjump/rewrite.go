@@ -1,0 +1,214 @@
+package wasmjump
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Stats counts what Rewrite found and changed.
+type Stats struct {
+	Funcs    int   // function bodies in the module
+	Dispatch int   // bodies with Go's entry loop and br_table
+	Jumps    int   // jumps through an entry loop (i32.const pc; local.set 0; br)
+	Forward  int   // jumps rewritten as a direct br or br_if
+	BrIf     int   // of the Forward ones, those that became one br_if with their if
+	Skipped  int   // bodies left unchanged because they could not be decoded
+	SkipErr  error // why the first skipped body was skipped
+}
+
+func (s Stats) String() string {
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs)
+	if s.Skipped > 0 {
+		str += fmt.Sprintf("; %d functions left unchanged, the first because %v", s.Skipped, s.SkipErr)
+	}
+	return str
+}
+
+const (
+	secType     = 1
+	secFunction = 3
+	secCode     = 10
+)
+
+var magic = []byte("\x00asm\x01\x00\x00\x00")
+
+// Rewrite returns mod with every forward jump between basic blocks of Go's
+// wasm functions made direct (see the package comment). mod must be a
+// WebAssembly 1.0 binary module; sections other than code are copied as
+// they are. A function body that cannot be decoded is left unchanged and
+// counted in Stats.Skipped; a module whose structure is broken is an error.
+func Rewrite(mod []byte) ([]byte, Stats, error) {
+	var st Stats
+	if !bytes.HasPrefix(mod, magic) {
+		return nil, st, fmt.Errorf("wasmjump: not a WebAssembly 1.0 module (no \\0asm version 1 header)")
+	}
+	out := make([]byte, 0, len(mod))
+	out = append(out, magic...)
+	var goFunc []bool // per defined function: has Go's (i32) -> i32 signature
+	var types []bool  // per type: is (i32) -> i32
+	for i := len(magic); i < len(mod); {
+		id := mod[i]
+		size, j, err := readU(mod, i+1)
+		if err == nil && size > uint64(len(mod)-j) {
+			err = fmt.Errorf("size %d runs past the end of the module", size)
+		}
+		if err != nil {
+			return nil, st, fmt.Errorf("wasmjump: section %d at byte %#x: %w", id, i, err)
+		}
+		sec := mod[j : j+int(size)]
+		next := j + int(size)
+		switch id {
+		case secType:
+			if types, err = goTypes(sec); err != nil {
+				return nil, st, fmt.Errorf("wasmjump: type section at byte %#x: %w", i, err)
+			}
+		case secFunction:
+			if goFunc, err = goFuncs(sec, types); err != nil {
+				return nil, st, fmt.Errorf("wasmjump: function section at byte %#x: %w", i, err)
+			}
+		case secCode:
+			code, err := rewriteCode(sec, goFunc, &st)
+			if err != nil {
+				return nil, st, fmt.Errorf("wasmjump: code section at byte %#x: %w", i, err)
+			}
+			out = append(out, secCode)
+			out = appendU(out, uint64(len(code)))
+			out = append(out, code...)
+			i = next
+			continue
+		}
+		out = append(out, mod[i:next]...)
+		i = next
+	}
+	return out, st, nil
+}
+
+// goTypes reports for each function type of the type section whether it is
+// Go's (param i32) (result i32): PC_B in, "unwind" out.
+func goTypes(sec []byte) ([]bool, error) {
+	n, i, err := readU(sec, 0)
+	if err != nil {
+		return nil, err
+	}
+	if n > uint64(len(sec)) {
+		return nil, fmt.Errorf("%d types in %d bytes", n, len(sec))
+	}
+	types := make([]bool, 0, n)
+	for t := uint64(0); t < n; t++ {
+		if i >= len(sec) || sec[i] != 0x60 {
+			return nil, fmt.Errorf("type %d at byte %#x: not a function type", t, i)
+		}
+		start := i + 1
+		var vecs [2][]byte
+		i = start
+		for v := range vecs {
+			var k uint64
+			k, i, err = readU(sec, i)
+			if err == nil && k > uint64(len(sec)-i) {
+				err = errTruncated
+			}
+			if err != nil {
+				return nil, fmt.Errorf("type %d: %w", t, err)
+			}
+			vecs[v] = sec[i : i+int(k)]
+			i += int(k)
+		}
+		types = append(types, string(vecs[0]) == "\x7f" && string(vecs[1]) == "\x7f")
+	}
+	return types, nil
+}
+
+// goFuncs reports for each defined function whether its type is Go's.
+func goFuncs(sec []byte, types []bool) ([]bool, error) {
+	n, i, err := readU(sec, 0)
+	if err != nil {
+		return nil, err
+	}
+	if n > uint64(len(sec)) {
+		return nil, fmt.Errorf("%d functions in %d bytes", n, len(sec))
+	}
+	funcs := make([]bool, 0, n)
+	for f := uint64(0); f < n; f++ {
+		var t uint64
+		if t, i, err = readU(sec, i); err != nil {
+			return nil, fmt.Errorf("function %d: %w", f, err)
+		}
+		funcs = append(funcs, t < uint64(len(types)) && types[t])
+	}
+	return funcs, nil
+}
+
+// rewriteCode rewrites each function body of a code section.
+func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
+	n, i, err := readU(sec, 0)
+	if err != nil {
+		return nil, err
+	}
+	if n > uint64(len(sec)) {
+		return nil, fmt.Errorf("%d bodies in %d bytes", n, len(sec))
+	}
+	out := appendU(make([]byte, 0, len(sec)), n)
+	for f := uint64(0); f < n; f++ {
+		size, j, err := readU(sec, i)
+		if err == nil && size > uint64(len(sec)-j) {
+			err = fmt.Errorf("size %d runs past the end of the section", size)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("body %d at byte %#x: %w", f, i, err)
+		}
+		body := sec[j : j+int(size)]
+		i = j + int(size)
+		st.Funcs++
+		newBody := body
+		if f < uint64(len(goFunc)) && goFunc[f] {
+			nb, err := rewriteBody(body, st)
+			if err != nil {
+				st.Skipped++
+				if st.SkipErr == nil {
+					st.SkipErr = fmt.Errorf("body %d at byte %#x: %w", f, j, err)
+				}
+			} else {
+				newBody = nb
+			}
+		}
+		out = appendU(out, uint64(len(newBody)))
+		out = append(out, newBody...)
+	}
+	if i != len(sec) {
+		return nil, fmt.Errorf("%d bytes after the last body", len(sec)-i)
+	}
+	return out, nil
+}
+
+// rewriteBody returns a function body (locals and expression) with its
+// forward jumps made direct, or the body itself if it has no Go entry loop.
+// It counts into a local Stats first so that a body it gives up on leaves no
+// trace in st.
+func rewriteBody(body []byte, st *Stats) ([]byte, error) {
+	nl, e, err := readU(body, 0)
+	if err != nil {
+		return nil, fmt.Errorf("locals: %w", err)
+	}
+	for l := uint64(0); l < nl; l++ {
+		if _, e, err = readU(body, e); err != nil {
+			return nil, fmt.Errorf("locals: %w", err)
+		}
+		if e++; e > len(body) {
+			return nil, fmt.Errorf("locals: %w", errTruncated)
+		}
+	}
+	var local Stats
+	expr, err := rewriteExpr(body[e:], &local)
+	if err != nil {
+		return nil, err
+	}
+	st.Dispatch += local.Dispatch
+	st.Jumps += local.Jumps
+	st.Forward += local.Forward
+	st.BrIf += local.BrIf
+	if local.Forward == 0 {
+		return body, nil
+	}
+	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil
+}

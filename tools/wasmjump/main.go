@@ -1,0 +1,44 @@
+// Command wasmjump rewrites a GOOS=js GOARCH=wasm binary so that its forward
+// jumps between basic blocks branch directly instead of through each
+// function's dispatch table (see internal/wasmjump). The build runs it on
+// azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
+//
+//	go run ./tools/wasmjump [-o OUT] [-v] IN
+//
+// Without -o the file is rewritten in place. A function it cannot decode is
+// left unchanged and reported on stderr.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/azurite-chess/azurite/internal/wasmjump"
+)
+
+func main() {
+	out := flag.String("o", "", "write the result to `file` instead of rewriting IN in place")
+	verbose := flag.Bool("v", false, "print what was rewritten")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] IN")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 1 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	in := flag.Arg(0)
+	if *out == "" {
+		*out = in
+	}
+	st, err := wasmjump.RewriteFile(in, *out)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wasmjump:", err)
+		os.Exit(1)
+	}
+	if *verbose || st.Skipped > 0 {
+		fmt.Fprintf(os.Stderr, "wasmjump: %s: %v\n", in, st)
+	}
+}
