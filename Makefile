@@ -69,6 +69,7 @@ PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d6-nobulk kiwipete-d5-n
 bench-perft:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	@rm -f dist/bench/board-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
 	$(call wasmjump,dist/bench/board-wasm.test)
 	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
@@ -94,6 +95,7 @@ bench-perft:
 perft-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
+	@rm -f dist/bench/board-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
 	$(call wasmjump,dist/bench/board-wasm.test)
 	bash tools/perft-instr.sh dist/bench/board-native.test dist/bench/board-wasm.test
@@ -105,6 +107,7 @@ ICOUNT_DEPTH ?= 7
 .PHONY: wasm-icount
 wasm-icount:
 	@mkdir -p dist/bench
+	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	$(call wasmjump,dist/bench/search-wasm.test)
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
@@ -116,6 +119,7 @@ wasm-icount:
 bench-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/search-native.test ./engine/search
+	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	$(call wasmjump,dist/bench/search-wasm.test)
 	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
@@ -127,6 +131,7 @@ JITPROF_DEPTH ?= 6
 .PHONY: wasm-jitprof
 wasm-jitprof:
 	@mkdir -p dist/bench
+	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
 	$(call wasmjump,dist/bench/search-wasm.test)
 	node tools/wasm-jitprof.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(JITPROF_DEPTH)
@@ -217,6 +222,7 @@ WASM_FLAGS ?= -trimpath -ldflags=-s
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
+	@rm -f dist/azurite.wasm  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
 	$(call wasmjump,dist/azurite.wasm)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
@@ -290,6 +296,7 @@ tune:
 eval-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/eval-native.test ./engine/eval
+	@rm -f dist/bench/eval-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
 	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/eval-wasm.test ./engine/eval
 	$(call wasmjump,dist/bench/eval-wasm.test)
 	tools/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test

@@ -155,6 +155,12 @@ func buildWasm() error {
 		return nil
 	}
 	start := time.Now()
+	// go build does not write an output it finds up to date, and a rewritten
+	// azurite.wasm keeps the build ID it was built with: remove it first so
+	// that WASMJUMP=0 really gives the compiler's output.
+	if err := os.Remove(filepath.Join(distDir, "azurite.wasm")); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", filepath.Join(distDir, "azurite.wasm"), "./wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
