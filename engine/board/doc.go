@@ -187,6 +187,30 @@
 // 153.7, 150.2, on one binary; the instruction counts above are the steadier
 // figure, and they put the ratio at 0.40-0.47, short of 0.5.
 //
+// Session 7: internal/wasmjump, a pass after the link, makes the forward
+// jumps of Go's wasm direct instead of dispatching them through each
+// function's br_table (31057 of 35389 jumps in this package's test binary;
+// every make target that builds a wasm binary runs it, WASMJUMP=0 skips
+// it). make perft-instr at 29d0722, native / wasm / ratio (session 6's
+// f1edab6 ratio in brackets): startpos bulk 34.9 / 65.9 / 0.530 (0.474),
+// Kiwipete bulk 24.4 / 44.4 / 0.550 (0.475), startpos no bulk 319.8 /
+// 660.4 / 0.484 (0.403), Kiwipete no bulk 320.0 / 643.3 / 0.497 (0.422).
+// By the clock (lead, make bench-perft BENCH_RUNS=3 DTM_BENCH=..., main
+// 29d0722, every other agent stopped, load average 0.4 at the start; CPU
+// Mnps medians):
+//
+//	                      native   wasm (node)  dragontoothmg  wasm/native
+//	startpos d6 bulk      276.9    128.0        35.2           0.46
+//	Kiwipete d5 bulk      412.1    258.3        60.0           0.63
+//	startpos d6 no bulk   27.6     13.6         4.8            0.49
+//	Kiwipete d5 no bulk   25.3     13.0         4.5            0.52
+//
+// native/dragontoothmg 5.7-7.9. Still short of 0.5 on the start position's
+// rows; single wasm runs spread widely again (startpos bulk 107-147,
+// Kiwipete no bulk 11.9-16.7 Mnps on one binary). Making the backward jumps
+// (loop back edges) direct too was tried (branch wasmopt): perft 660.6 ->
+// 670.9 instructions per node, no gain by the clock.
+//
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
 // 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native

@@ -32,8 +32,12 @@
 // nothing; the br_table and every block stay, so every resume point can still
 // be entered. Backward jumps (loop back edges) keep going through the table.
 //
-// Measured on engine/board's test binary (session 7): 31057 of 35389 jumps
-// rewritten, 24132 of them as br_if; CPU seconds under node 20, perft start
-// position depth 6 with every leaf made 11.17 -> 7.94, Kiwipete depth 5
-// 15.30 -> 12.31 (commands in engine/board/doc.go).
+// Measured in session 7 (node 20): engine/board's test binary has 31057 of
+// 35389 jumps rewritten, 24132 of them as br_if; perft startpos depth 6 with
+// every leaf made, CPU seconds of one side-by-side run, 11.17 -> 7.94, and
+// Kiwipete depth 5 15.30 -> 12.31. make bench-instr (V8 machine instructions
+// per search node): 8498 -> 7705 against 3825 natively, a wasm/native ratio
+// of 0.450 -> 0.496. Figures and commands: engine/board/doc.go and
+// docs/strength.md. Making the backward jumps direct too, by re-nesting loops
+// inside the dispatch, gained nothing measurable (branch wasmopt).
 package wasmjump
