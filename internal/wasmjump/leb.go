@@ -7,46 +7,40 @@ var (
 	errLEBLong   = errors.New("LEB128 number too long")
 )
 
-// readU reads an unsigned LEB128 number of at most 64 bits at b[i:] and
-// returns it with the offset just past it.
-func readU(b []byte, i int) (uint64, int, error) {
-	var v uint64
-	for shift := uint(0); ; shift += 7 {
+// readLEB reads the 7-bit groups of a LEB128 number of at most 64 bits at
+// b[i:]: the value, the number of bits read and the offset just past it.
+func readLEB(b []byte, i int) (v uint64, bits uint, next int, err error) {
+	for ; ; bits += 7 {
 		if i >= len(b) {
-			return 0, i, errTruncated
+			return 0, 0, i, errTruncated
 		}
-		if shift > 63 {
-			return 0, i, errLEBLong
+		if bits > 63 {
+			return 0, 0, i, errLEBLong
 		}
 		c := b[i]
 		i++
-		v |= uint64(c&0x7f) << shift
+		v |= uint64(c&0x7f) << bits
 		if c&0x80 == 0 {
-			return v, i, nil
+			return v, bits + 7, i, nil
 		}
 	}
 }
 
-// readS reads a signed LEB128 number of at most 64 bits at b[i:].
+// readU reads an unsigned LEB128 number at b[i:] and returns it with the
+// offset just past it.
+func readU(b []byte, i int) (uint64, int, error) {
+	v, _, next, err := readLEB(b, i)
+	return v, next, err
+}
+
+// readS reads a signed LEB128 number at b[i:]: the last group's bit 6 is
+// the sign, extended over the bits above those read.
 func readS(b []byte, i int) (int64, int, error) {
-	var v int64
-	for shift := uint(0); ; shift += 7 {
-		if i >= len(b) {
-			return 0, i, errTruncated
-		}
-		if shift > 63 {
-			return 0, i, errLEBLong
-		}
-		c := b[i]
-		i++
-		v |= int64(c&0x7f) << shift
-		if c&0x80 == 0 {
-			if shift+7 < 64 && c&0x40 != 0 {
-				v |= -1 << (shift + 7)
-			}
-			return v, i, nil
-		}
+	v, bits, next, err := readLEB(b, i)
+	if err == nil && bits < 64 && v&(1<<(bits-1)) != 0 {
+		v |= ^uint64(0) << bits
 	}
+	return int64(v), next, err
 }
 
 // appendU appends v as an unsigned LEB128 number.

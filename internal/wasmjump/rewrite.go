@@ -84,15 +84,22 @@ func Rewrite(mod []byte) ([]byte, Stats, error) {
 	return out, st, nil
 }
 
+// readCount reads the entry count that starts a section; each entry takes
+// at least a byte, so a count larger than the section is an error.
+func readCount(sec []byte, what string) (uint64, int, error) {
+	n, i, err := readU(sec, 0)
+	if err == nil && n > uint64(len(sec)) {
+		err = fmt.Errorf("%d %s in %d bytes", n, what, len(sec))
+	}
+	return n, i, err
+}
+
 // goTypes reports for each function type of the type section whether it is
 // Go's (param i32) (result i32): PC_B in, "unwind" out.
 func goTypes(sec []byte) ([]bool, error) {
-	n, i, err := readU(sec, 0)
+	n, i, err := readCount(sec, "types")
 	if err != nil {
 		return nil, err
-	}
-	if n > uint64(len(sec)) {
-		return nil, fmt.Errorf("%d types in %d bytes", n, len(sec))
 	}
 	types := make([]bool, 0, n)
 	for t := uint64(0); t < n; t++ {
@@ -121,12 +128,9 @@ func goTypes(sec []byte) ([]bool, error) {
 
 // goFuncs reports for each defined function whether its type is Go's.
 func goFuncs(sec []byte, types []bool) ([]bool, error) {
-	n, i, err := readU(sec, 0)
+	n, i, err := readCount(sec, "functions")
 	if err != nil {
 		return nil, err
-	}
-	if n > uint64(len(sec)) {
-		return nil, fmt.Errorf("%d functions in %d bytes", n, len(sec))
 	}
 	funcs := make([]bool, 0, n)
 	for f := uint64(0); f < n; f++ {
@@ -141,12 +145,9 @@ func goFuncs(sec []byte, types []bool) ([]bool, error) {
 
 // rewriteCode rewrites each function body of a code section.
 func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
-	n, i, err := readU(sec, 0)
+	n, i, err := readCount(sec, "bodies")
 	if err != nil {
 		return nil, err
-	}
-	if n > uint64(len(sec)) {
-		return nil, fmt.Errorf("%d bodies in %d bytes", n, len(sec))
 	}
 	out := appendU(make([]byte, 0, len(sec)), n)
 	for f := uint64(0); f < n; f++ {
