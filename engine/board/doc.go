@@ -205,8 +205,10 @@
 //	startpos d6 no bulk   27.6     13.6         4.8            0.49
 //	Kiwipete d5 no bulk   25.3     13.0         4.5            0.52
 //
-// native/dragontoothmg 5.7-7.9. Still short of 0.5 on the start position's
-// rows; single wasm runs spread widely again (startpos bulk 107-147,
+// native/dragontoothmg 5.7-7.9. A second run (BENCH_RUNS=5 at 216c041,
+// load average 3.1 at its start): 0.52, 0.59, 0.47, 0.54. Still short of
+// 0.5 on the start position's no-bulk row, the bulk row either side of it;
+// single wasm runs spread widely again (startpos bulk 107-147,
 // Kiwipete no bulk 11.9-16.7 Mnps on one binary). Making the backward jumps
 // (loop back edges) direct too was tried (branch wasmopt): perft 660.6 ->
 // 670.9 instructions per node, no gain by the clock.
