@@ -33,12 +33,25 @@ func brIf(d uint64) []byte       { return op(opBrIf, d) }
 func lget(l uint64) []byte       { return op(opLocalGet, l) }
 func lset(l uint64) []byte       { return op(opLocalSet, l) }
 func gget(g uint64) []byte       { return op(opGlobGet, g) }
-func i32c(v uint64) []byte       { return op(opI32Const, v) } // small non-negative values only
 func brTable(l ...uint64) []byte { return op(opBrTable, append([]uint64{uint64(len(l) - 1)}, l...)...) }
+
+// i32c is i32.const v, v as a signed LEB128 number (the rewriter reads it
+// with readS; an unsigned encoding of 64..127 would read back negative).
+func i32c(v int64) []byte {
+	b := []byte{opI32Const}
+	for {
+		c := byte(v & 0x7f)
+		v >>= 7
+		if (v == 0 && c&0x40 == 0) || (v == -1 && c&0x40 != 0) {
+			return append(b, c)
+		}
+		b = append(b, c|0x80)
+	}
+}
 
 // jump is Go's jump to the basic block at pc through the entry loop, which
 // is depth levels up.
-func jump(pc, depth uint64) []byte { return cat(i32c(pc), lset(0), br(depth)) }
+func jump(pc int64, depth uint64) []byte { return cat(i32c(pc), lset(0), br(depth)) }
 
 // goPrologue is the entry Go emits for three resume points: segment r
 // starts after the end of the block labelled r.
@@ -48,7 +61,7 @@ var goPrologue = cat(gget(0), lset(1), block, loop, block, block, block, lget(0)
 // block, and the expression.
 var goEpilogue = cat(end, end, unrch, end, i32c(1), end)
 
-// goSig and otherSig are a type section with Go's (i32) -> i32 as type 0
+// typeSec is a type section with Go's (i32) -> i32 as type 0
 // and () -> () as type 1.
 var typeSec = []byte{2, 0x60, 1, 0x7f, 1, 0x7f, 0x60, 0, 0}
 

@@ -71,13 +71,15 @@ func rewriteExpr(b []byte, st *Stats) ([]byte, error) {
 		ins = append(ins, in)
 		i = in.end
 	}
+	if err := checkBalance(ins); err != nil {
+		return nil, err
+	}
 	e, ok := findEntry(ins)
 	if !ok {
-		return b, checkBalance(ins)
+		return b, nil
 	}
 	st.Dispatch++
 	var stack []int // instruction indexes of the open block, loop and if
-	closed := false // the expression's own end has been seen
 	out := make([]byte, 0, len(b))
 	copied := 0 // b[:copied] is in out or replaced
 	for k := 0; k < len(ins); k++ {
@@ -87,14 +89,9 @@ func rewriteExpr(b []byte, st *Stats) ([]byte, error) {
 			stack = append(stack, k)
 			continue
 		case opEnd:
-			if len(stack) == 0 {
-				if k != len(ins)-1 {
-					return nil, errUnbalanced
-				}
-				closed = true
-				continue
+			if len(stack) > 0 { // else the expression's own end (checkBalance)
+				stack = stack[:len(stack)-1]
 			}
-			stack = stack[:len(stack)-1]
 			continue
 		case opBr:
 		default:
@@ -135,14 +132,11 @@ func rewriteExpr(b []byte, st *Stats) ([]byte, error) {
 		out = appendU(out, uint64(depth))
 		copied = in.end
 	}
-	if len(stack) != 0 || !closed {
-		return nil, errUnbalanced
-	}
 	return append(out, b[copied:]...), nil
 }
 
-// checkBalance reports an expression whose blocks do not nest, so that a
-// body the rewriter did not change is still known to have been decoded.
+// checkBalance reports an expression whose blocks do not nest or that does
+// not close with its own end, before the rewriter relies on its structure.
 func checkBalance(ins []instr) error {
 	depth := 0
 	for k, in := range ins {

@@ -49,15 +49,10 @@ func Rewrite(mod []byte) ([]byte, Stats, error) {
 	var types []bool  // per type: is (i32) -> i32
 	for i := len(magic); i < len(mod); {
 		id := mod[i]
-		size, j, err := readU(mod, i+1)
-		if err == nil && size > uint64(len(mod)-j) {
-			err = fmt.Errorf("size %d runs past the end of the module", size)
-		}
+		sec, next, err := readVec(mod, i+1)
 		if err != nil {
 			return nil, st, fmt.Errorf("wasmjump: section %d at byte %#x: %w", id, i, err)
 		}
-		sec := mod[j : j+int(size)]
-		next := j + int(size)
 		switch id {
 		case secType:
 			if types, err = goTypes(sec); err != nil {
@@ -84,6 +79,20 @@ func Rewrite(mod []byte) ([]byte, Stats, error) {
 	return out, st, nil
 }
 
+// readVec reads a length-prefixed run of bytes (a section, a function body,
+// a type's parameters or results) at b[i:] and returns it with the offset
+// just past it.
+func readVec(b []byte, i int) ([]byte, int, error) {
+	size, j, err := readU(b, i)
+	if err == nil && size > uint64(len(b)-j) {
+		err = fmt.Errorf("size %d runs past the end of the enclosing data", size)
+	}
+	if err != nil {
+		return nil, i, err
+	}
+	return b[j : j+int(size)], j + int(size), nil
+}
+
 // readCount reads the entry count that starts a section; each entry takes
 // at least a byte, so a count larger than the section is an error.
 func readCount(sec []byte, what string) (uint64, int, error) {
@@ -106,22 +115,15 @@ func goTypes(sec []byte) ([]bool, error) {
 		if i >= len(sec) || sec[i] != 0x60 {
 			return nil, fmt.Errorf("type %d at byte %#x: not a function type", t, i)
 		}
-		start := i + 1
-		var vecs [2][]byte
-		i = start
-		for v := range vecs {
-			var k uint64
-			k, i, err = readU(sec, i)
-			if err == nil && k > uint64(len(sec)-i) {
-				err = errTruncated
-			}
-			if err != nil {
-				return nil, fmt.Errorf("type %d: %w", t, err)
-			}
-			vecs[v] = sec[i : i+int(k)]
-			i += int(k)
+		i++
+		var params, results []byte
+		if params, i, err = readVec(sec, i); err == nil {
+			results, i, err = readVec(sec, i)
 		}
-		types = append(types, string(vecs[0]) == "\x7f" && string(vecs[1]) == "\x7f")
+		if err != nil {
+			return nil, fmt.Errorf("type %d: %w", t, err)
+		}
+		types = append(types, string(params) == "\x7f" && string(results) == "\x7f")
 	}
 	return types, nil
 }
@@ -151,15 +153,12 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 	}
 	out := appendU(make([]byte, 0, len(sec)), n)
 	for f := uint64(0); f < n; f++ {
-		size, j, err := readU(sec, i)
-		if err == nil && size > uint64(len(sec)-j) {
-			err = fmt.Errorf("size %d runs past the end of the section", size)
-		}
+		body, next, err := readVec(sec, i)
 		if err != nil {
 			return nil, fmt.Errorf("body %d at byte %#x: %w", f, i, err)
 		}
-		body := sec[j : j+int(size)]
-		i = j + int(size)
+		start := next - len(body)
+		i = next
 		st.Funcs++
 		newBody := body
 		if f < uint64(len(goFunc)) && goFunc[f] {
@@ -167,7 +166,7 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 			if err != nil {
 				st.Skipped++
 				if st.SkipErr == nil {
-					st.SkipErr = fmt.Errorf("body %d at byte %#x: %w", f, j, err)
+					st.SkipErr = fmt.Errorf("body %d at byte %#x: %w", f, start, err)
 				}
 			} else {
 				newBody = nb
