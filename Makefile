@@ -17,7 +17,14 @@ FUZZ_SLOW ?= 150x
 # WASMJUMP=0 leaves them as the compiler wrote them, for comparisons.
 WASMJUMP ?= 1
 export WASMJUMP
-wasmjump = @if [ "$(WASMJUMP)" != 0 ]; then $(GO) run ./tools/wasmjump -v $(1); else echo "WASMJUMP=0: $(1) left as the compiler wrote it"; fi
+# $(call wasmbin,OUT,GO COMMAND,PACKAGE): GOOS=js GOARCH=wasm go COMMAND -o OUT
+# PACKAGE, then the rewrite. OUT is removed first: go does not write an output it
+# finds up to date, and a rewritten file keeps the build ID it was built with.
+define wasmbin
+	@rm -f $(1)
+	GOOS=js GOARCH=wasm $(GO) $(2) -o $(1) $(3)
+	@if [ "$(WASMJUMP)" != 0 ]; then $(GO) run ./tools/wasmjump -v $(1); else echo "WASMJUMP=0: $(1) left as the compiler wrote it"; fi
+endef
 
 all: build
 
@@ -69,9 +76,7 @@ PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d6-nobulk kiwipete-d5-n
 bench-perft:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
-	@rm -f dist/bench/board-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
-	$(call wasmjump,dist/bench/board-wasm.test)
+	$(call wasmbin,dist/bench/board-wasm.test,test -c,./engine/board)
 	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
 	@bash -c 'set -eo pipefail; : > dist/bench/perft.txt; \
 	  wasmexec="$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js"; \
@@ -95,9 +100,7 @@ bench-perft:
 perft-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/board-native.test ./engine/board
-	@rm -f dist/bench/board-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/board-wasm.test ./engine/board
-	$(call wasmjump,dist/bench/board-wasm.test)
+	$(call wasmbin,dist/bench/board-wasm.test,test -c,./engine/board)
 	bash tools/perft-instr.sh dist/bench/board-native.test dist/bench/board-wasm.test
 
 # Executed wasm instructions per search node, by function, of the wasm
@@ -107,9 +110,7 @@ ICOUNT_DEPTH ?= 7
 .PHONY: wasm-icount
 wasm-icount:
 	@mkdir -p dist/bench
-	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
-	$(call wasmjump,dist/bench/search-wasm.test)
+	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
 	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
 
 # Machine instructions per search node, natively and as wasm under node
@@ -119,9 +120,7 @@ wasm-icount:
 bench-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/search-native.test ./engine/search
-	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
-	$(call wasmjump,dist/bench/search-wasm.test)
+	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
 	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
 
 # V8 machine instructions per search node in each Go function of the wasm
@@ -131,9 +130,7 @@ JITPROF_DEPTH ?= 6
 .PHONY: wasm-jitprof
 wasm-jitprof:
 	@mkdir -p dist/bench
-	@rm -f dist/bench/search-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/search-wasm.test ./engine/search
-	$(call wasmjump,dist/bench/search-wasm.test)
+	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
 	node tools/wasm-jitprof.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(JITPROF_DEPTH)
 
 ## ---- search ------------------------------------------------------------------
@@ -222,9 +219,7 @@ WASM_FLAGS ?= -trimpath -ldflags=-s
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
-	@rm -f dist/azurite.wasm  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) build $(WASM_FLAGS) -o dist/azurite.wasm ./wasm
-	$(call wasmjump,dist/azurite.wasm)
+	$(call wasmbin,dist/azurite.wasm,build $(WASM_FLAGS),./wasm)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
 	cp worker.js dist/worker.js
 	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
@@ -296,9 +291,7 @@ tune:
 eval-instr:
 	@mkdir -p dist/bench
 	$(GO) test -c -o dist/bench/eval-native.test ./engine/eval
-	@rm -f dist/bench/eval-wasm.test  # go skips writing an up-to-date output, which may be rewritten already
-	GOOS=js GOARCH=wasm $(GO) test -c -o dist/bench/eval-wasm.test ./engine/eval
-	$(call wasmjump,dist/bench/eval-wasm.test)
+	$(call wasmbin,dist/bench/eval-wasm.test,test -c,./engine/eval)
 	tools/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test
 
 ## ---- strength: matches and test suites (docs/strength.md) -------------------------

@@ -155,13 +155,14 @@ func buildWasm() error {
 		return nil
 	}
 	start := time.Now()
+	wasmFile := filepath.Join(distDir, "azurite.wasm")
 	// go build does not write an output it finds up to date, and a rewritten
 	// azurite.wasm keeps the build ID it was built with: remove it first so
 	// that WASMJUMP=0 really gives the compiler's output.
-	if err := os.Remove(filepath.Join(distDir, "azurite.wasm")); err != nil && !errors.Is(err, os.ErrNotExist) {
+	if err := os.Remove(wasmFile); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return err
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", filepath.Join(distDir, "azurite.wasm"), "./wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s", "-o", wasmFile, "./wasm")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
@@ -169,7 +170,6 @@ func buildWasm() error {
 	}
 	fmt.Printf("built azurite.wasm in %v\n", time.Since(start).Round(time.Millisecond))
 	if os.Getenv("WASMJUMP") != "0" {
-		wasmFile := filepath.Join(distDir, "azurite.wasm")
 		st, err := wasmjump.RewriteFile(wasmFile, wasmFile)
 		if err != nil {
 			return err
