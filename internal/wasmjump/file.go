@@ -6,15 +6,15 @@ import (
 	"path/filepath"
 )
 
-// RewriteFile rewrites the module in the file in and writes it to out (which
+// RewriteFile rewrites the module in the file in with opt and writes it to out (which
 // may be in itself: the result is written to a temporary file beside out and
 // renamed over it, so a failure never leaves half a module behind).
-func RewriteFile(in, out string) (Stats, error) {
+func RewriteFile(in, out string, opt Options) (Stats, error) {
 	mod, err := os.ReadFile(in)
 	if err != nil {
 		return Stats{}, err
 	}
-	res, st, err := Rewrite(mod)
+	res, st, err := Rewrite(mod, opt)
 	if err != nil {
 		return st, fmt.Errorf("%s: %w", in, err)
 	}

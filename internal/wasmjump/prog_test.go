@@ -24,17 +24,42 @@ func TestGoProgram(t *testing.T) {
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("GOOS=js GOARCH=wasm go build ./testdata/prog: %v\n%s", err, out)
 	}
+	forward := filepath.Join(dir, "prog-forward.wasm")
+	if _, err := RewriteFile(orig, forward, Options{NoLoops: true}); err != nil {
+		t.Fatal(err)
+	}
 	rewritten := filepath.Join(dir, "prog-jump.wasm")
-	st, err := RewriteFile(orig, rewritten)
+	st, err := RewriteFile(orig, rewritten, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("%v", st)
-	if st.Skipped != 0 {
-		t.Errorf("%d functions could not be decoded: %v", st.Skipped, st.SkipErr)
+	if st.Skipped != 0 || st.NoLoops != nil {
+		t.Errorf("%d functions could not be decoded: %v; loop pass: %v", st.Skipped, st.SkipErr, st.NoLoops)
 	}
-	if st.Forward*2 < st.Jumps || st.BrIf == 0 {
-		t.Errorf("only %d of %d jumps made direct (%d as br_if)", st.Forward, st.Jumps, st.BrIf)
+	if st.Forward*2 < st.Jumps || st.BrIf == 0 || st.Back == 0 {
+		t.Errorf("only %d of %d jumps made direct (%d as br_if), %d backward", st.Forward, st.Jumps, st.BrIf, st.Back)
+	}
+	if v, err := exec.LookPath("wasm-validate"); err == nil {
+		if out, err := exec.Command(v, rewritten).CombinedOutput(); err != nil {
+			t.Errorf("wasm-validate: %v\n%s", err, out)
+		}
+	} else {
+		t.Log("wasm-validate (wabt) not found: the rewritten module is only run, not validated")
+	}
+	mod, err := os.ReadFile(rewritten)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The loops without calls must have become WebAssembly loops; the one
+	// with a call and a goroutine switch in it has resume points inside
+	// and must keep its jump back on the table.
+	for name, left := range map[string]bool{
+		"main.serialise": false, "main.labelled": false, "main.selectSort": false, "main.midEntry": false, "main.callLoop": true,
+	} {
+		if n, err := tableBackJumps(mod, name); err != nil || (n > 0) != left {
+			t.Errorf("%s: %d backward jumps left on the dispatch table (err %v), want some: %v", name, n, err, left)
+		}
 	}
 
 	native, err := exec.Command("go", "run", "./testdata/prog", "a", "b").CombinedOutput()
@@ -46,7 +71,7 @@ func TestGoProgram(t *testing.T) {
 		t.Fatalf("go env GOROOT: %v", err)
 	}
 	execJS := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "go_js_wasm_exec")
-	for _, bin := range []string{orig, rewritten} {
+	for _, bin := range []string{orig, forward, rewritten} {
 		out, err := exec.Command(execJS, bin, "a", "b").CombinedOutput()
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", filepath.Base(bin), err, out)

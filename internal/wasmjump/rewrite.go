@@ -2,7 +2,9 @@ package wasmjump
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"os"
 )
 
 // Stats counts what Rewrite found and changed.
@@ -12,6 +14,9 @@ type Stats struct {
 	Jumps    int   // jumps through an entry loop (i32.const pc; local.set 0; br)
 	Forward  int   // jumps rewritten as a direct br or br_if
 	BrIf     int   // of the Forward ones, those that became one br_if with their if
+	Back     int   // backward jumps made direct by the loop pass (br or br_if to a loop)
+	Loops    int   // WebAssembly loops the loop pass made
+	NoLoops  error // why the loop pass did not run, if it did not
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
@@ -19,6 +24,11 @@ type Stats struct {
 func (s Stats) String() string {
 	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions",
 		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs)
+	if s.NoLoops != nil {
+		str += fmt.Sprintf("; no loop pass: %v", s.NoLoops)
+	} else {
+		str += fmt.Sprintf("; %d backward jumps made direct in %d loops", s.Back, s.Loops)
+	}
 	if s.Skipped > 0 {
 		str += fmt.Sprintf("; %d functions left unchanged, the first because %v", s.Skipped, s.SkipErr)
 	}
@@ -33,12 +43,33 @@ const (
 
 var magic = []byte("\x00asm\x01\x00\x00\x00")
 
+// Options selects what Rewrite does besides making forward jumps direct.
+// The zero value is the default.
+type Options struct {
+	NoLoops bool // leave every backward jump on the dispatch table
+	Unroll  bool // let V8 unroll the new loops (no notInnermost marker)
+}
+
+// OptionsFromEnv reads Options from the environment: WASMLOOP=0 sets
+// NoLoops, WASMLOOP=unroll sets Unroll. The tools and the build use it so
+// that one binary can be rewritten both ways for comparisons.
+func OptionsFromEnv() Options {
+	switch os.Getenv("WASMLOOP") {
+	case "0":
+		return Options{NoLoops: true}
+	case "unroll":
+		return Options{Unroll: true}
+	}
+	return Options{}
+}
+
 // Rewrite returns mod with every forward jump between basic blocks of Go's
-// wasm functions made direct (see the package comment). mod must be a
-// WebAssembly 1.0 binary module; sections other than code are copied as
-// they are. A function body that cannot be decoded is left unchanged and
-// counted in Stats.Skipped; a module whose structure is broken is an error.
-func Rewrite(mod []byte) ([]byte, Stats, error) {
+// wasm functions made direct, and the backward jumps that the loop pass can
+// make direct too (see the package comment). mod must be a WebAssembly 1.0
+// binary module; sections other than code are copied as they are. A
+// function body that cannot be decoded is left unchanged and counted in
+// Stats.Skipped; a module whose structure is broken is an error.
+func Rewrite(mod []byte, opt Options) ([]byte, Stats, error) {
 	var st Stats
 	if !bytes.HasPrefix(mod, magic) {
 		return nil, st, fmt.Errorf("wasmjump: not a WebAssembly 1.0 module (no \\0asm version 1 header)")
@@ -63,7 +94,7 @@ func Rewrite(mod []byte) ([]byte, Stats, error) {
 				return nil, st, fmt.Errorf("wasmjump: function section at byte %#x: %w", i, err)
 			}
 		case secCode:
-			code, err := rewriteCode(sec, goFunc, &st)
+			code, err := rewriteCode(sec, goFunc, opt, &st)
 			if err != nil {
 				return nil, st, fmt.Errorf("wasmjump: code section at byte %#x: %w", i, err)
 			}
@@ -146,7 +177,15 @@ func goFuncs(sec []byte, types []bool) ([]bool, error) {
 }
 
 // rewriteCode rewrites each function body of a code section.
-func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
+func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, error) {
+	var pcs []map[int64]bool // nil: no loop pass
+	if opt.NoLoops {
+		st.NoLoops = errors.New("switched off")
+	} else if p, err := entryPCs(sec); err != nil {
+		st.NoLoops = fmt.Errorf("resume points unknown: %w", err)
+	} else {
+		pcs = p
+	}
 	n, i, err := readCount(sec, "bodies")
 	if err != nil {
 		return nil, err
@@ -162,7 +201,14 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 		st.Funcs++
 		newBody := body
 		if f < uint64(len(goFunc)) && goFunc[f] {
-			nb, err := rewriteBody(body, st)
+			var fpcs map[int64]bool
+			if pcs != nil {
+				fpcs = pcs[f]
+				if fpcs == nil {
+					fpcs = map[int64]bool{}
+				}
+			}
+			nb, err := rewriteBody(body, fpcs, opt, st)
 			if err != nil {
 				st.Skipped++
 				if st.SkipErr == nil {
@@ -182,33 +228,59 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 }
 
 // rewriteBody returns a function body (locals and expression) with its
-// forward jumps made direct, or the body itself if it has no Go entry loop.
-// It counts into a local Stats first so that a body it gives up on leaves no
-// trace in st.
-func rewriteBody(body []byte, st *Stats) ([]byte, error) {
-	nl, e, err := readU(body, 0)
+// forward jumps made direct, then, unless pcs is nil, its backward jumps
+// where the loop pass can (pcs are the PC_B values the runtime enters the
+// function with besides 0 and jumps'), or the body itself if nothing
+// changed. It counts into a local Stats first so that a body it gives up on
+// leaves no trace in st.
+func rewriteBody(body []byte, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
+	e, err := skipLocals(body)
 	if err != nil {
-		return nil, fmt.Errorf("locals: %w", err)
-	}
-	for l := uint64(0); l < nl; l++ {
-		if _, e, err = readU(body, e); err != nil {
-			return nil, fmt.Errorf("locals: %w", err)
-		}
-		if e++; e > len(body) {
-			return nil, fmt.Errorf("locals: %w", errTruncated)
-		}
+		return nil, err
 	}
 	var local Stats
 	expr, err := rewriteExpr(body[e:], &local)
 	if err != nil {
 		return nil, err
 	}
+	// Each loop pass works on Go's segments as the previous one left them;
+	// a loop that overlapped one made in the previous pass may fit now.
+	// Passes run until one changes nothing, so a second Rewrite does too.
+	for pcs != nil {
+		back := local.Back
+		if expr, err = loopExpr(expr, pcs, opt, &local); err != nil {
+			return nil, err
+		}
+		if local.Back == back {
+			break
+		}
+	}
 	st.Dispatch += local.Dispatch
 	st.Jumps += local.Jumps
 	st.Forward += local.Forward
 	st.BrIf += local.BrIf
-	if local.Forward == 0 {
+	st.Back += local.Back
+	st.Loops += local.Loops
+	if local.Forward == 0 && local.Back == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil
+}
+
+// skipLocals returns the offset of a function body's expression, past its
+// local declarations.
+func skipLocals(body []byte) (int, error) {
+	nl, e, err := readU(body, 0)
+	if err != nil {
+		return 0, fmt.Errorf("locals: %w", err)
+	}
+	for l := uint64(0); l < nl; l++ {
+		if _, e, err = readU(body, e); err != nil {
+			return 0, fmt.Errorf("locals: %w", err)
+		}
+		if e++; e > len(body) {
+			return 0, fmt.Errorf("locals: %w", errTruncated)
+		}
+	}
+	return e, nil
 }

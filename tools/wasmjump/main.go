@@ -33,7 +33,7 @@ func main() {
 	if *out == "" {
 		*out = in
 	}
-	st, err := wasmjump.RewriteFile(in, *out)
+	st, err := wasmjump.RewriteFile(in, *out, wasmjump.OptionsFromEnv())
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmjump:", err)
 		os.Exit(1)
