@@ -13,10 +13,14 @@ FUZZ_SLOW ?= 150x
 .PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
 
 # Every GOOS=js GOARCH=wasm binary gets internal/wasmjump's rewrite (forward
-# jumps made direct) after the compiler, as the shipped azurite.wasm does;
-# WASMJUMP=0 leaves them as the compiler wrote them, for comparisons.
+# jumps made direct, and the backward ones of loops without resume points)
+# after the compiler, as the shipped azurite.wasm does; WASMJUMP=0 leaves
+# them as the compiler wrote them, WASMLOOP=0 leaves the backward jumps on
+# the dispatch table and WASMLOOP=unroll lets V8 unroll the new loops, for
+# comparisons (e.g. make bench-instr WASMLOOP=0).
 WASMJUMP ?= 1
 export WASMJUMP
+export WASMLOOP
 # $(call wasmbin,OUT,GO COMMAND,PACKAGE): GOOS=js GOARCH=wasm go COMMAND -o OUT
 # PACKAGE, then the rewrite. OUT is removed first: go does not write an output it
 # finds up to date, and a rewritten file keeps the build ID it was built with.

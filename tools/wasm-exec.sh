@@ -3,7 +3,8 @@
 # same jump rewrite as the shipped azurite.wasm (tools/wasmjump,
 # internal/wasmjump) and runs the result under node with the toolchain's
 # go_js_wasm_exec, so the tests exercise the code that ships.
-# WASMJUMP=0 runs the binary as the compiler wrote it, for comparisons.
+# WASMJUMP=0 runs the binary as the compiler wrote it, for comparisons;
+# WASMLOOP (see internal/wasmjump.OptionsFromEnv) reaches the rewrite.
 set -eo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1

@@ -1,6 +1,7 @@
 // Package wasmjump rewrites the WebAssembly that Go's compiler emits for
-// GOOS=js GOARCH=wasm so that forward jumps between basic blocks branch
-// directly instead of going through the function's dispatch table.
+// GOOS=js GOARCH=wasm so that jumps between basic blocks branch directly
+// instead of going through the function's dispatch table: every forward
+// jump, and the backward jumps of loops that no resume point enters.
 //
 // Go compiles every function that has more than one basic block as
 //
@@ -30,7 +31,37 @@
 // conditional jump, if <jump> end, into one br_if. Nothing reads PC_B but the
 // br_table at function entry, so leaving it unset on a direct branch changes
 // nothing; the br_table and every block stay, so every resume point can still
-// be entered. Backward jumps (loop back edges) keep going through the table.
+// be entered (jumps.go).
+//
+// # Loops
+//
+// A backward jump (a loop's back edge) cannot reach an ended block. The loop
+// pass (loops.go, loopemit.go) makes it a br to a WebAssembly loop where
+// that needs nothing at run time: the runtime enters a function's br_table
+// with PC_B = 0, with the return address of one of its calls after a
+// goroutine switch, or at deferreturn after a recovered panic (entries.go
+// reads these from the module), and after the forward pass no jump goes
+// through the table forward. A loop, segments a..b with a jump from b back
+// to a, whose segments none of these enter but one, its header h, and that
+// nothing outside enters but at h, is written as
+//
+//	end                        ;; h's block in the dispatch: pc h lands here
+//	loop                       ;; h's segment first, then the loop's others in
+//	  block ... block          ;; Go's order from h on, then those before h
+//	    segment h
+//	  end  segment h+1 ...
+//	end
+//
+// with the loop's other segments taken out of the dispatch's blocks (the
+// br_table sends their pcs, which nothing uses any more, to an unreachable
+// trap), a jump back to h as br to the loop, a jump to the loop's top a from
+// after h (a loop Go rotated: h is the condition at its bottom) as br to a's
+// block, and a fall-through that now lands elsewhere as an explicit br.
+// Loops nest; a loop with a resume point inside (most loops with a call),
+// entered at two segments, or overlapping another keeps its jump on the
+// table. A new loop also gets a marker that keeps V8 from unrolling it
+// (notInnermost), unless Options.Unroll. Options.NoLoops, or WASMLOOP=0 for
+// the tool and the build, leaves backward jumps on the table.
 //
 // Measured in session 7 (node 20): engine/board's test binary has 31057 of
 // 35389 jumps rewritten, 24132 of them as br_if; perft startpos depth 6 with
@@ -38,6 +69,7 @@
 // Kiwipete depth 5 15.30 -> 12.31. make bench-instr (V8 machine instructions
 // per search node): 8498 -> 7705 against 3825 natively, a wasm/native ratio
 // of 0.450 -> 0.496. Figures and commands: engine/board/doc.go and
-// docs/strength.md. Making the backward jumps direct too, by re-nesting loops
-// inside the dispatch, gained nothing measurable (branch wasmopt).
+// docs/strength.md. An earlier loop rewrite that kept every resume point
+// reachable through a flag and a second dispatch in each loop gained nothing
+// measurable (branch wasmopt).
 package wasmjump

@@ -22,12 +22,16 @@ import "fmt"
 //   - runtime.goexit+1, set as the return address of a new goroutine:
 //     goexit is assembly without jumps.
 //
-// A call without resume point cannot resume: Go follows it
-// (CALLNORESUME) with "if unreachable end" where a call that resumes has
-// the br_if that unwinds the WebAssembly stack; sigpanic, whose return
-// address (pc-1 of the call's own) only feeds tracebacks, with nothing.
-// Constants that name a function from another body, or that are not
-// followed by a call, count as entries, whatever they are.
+// A call without resume point (CALLNORESUME) cannot resume: Go follows
+// one with "if unreachable end" where a call that resumes has the br_if
+// that unwinds the WebAssembly stack, except a call of sigpanic, which
+// never resumes either (its return address, pc-1 of the call's own, only
+// feeds tracebacks) but has the br_if. A call that resumes (CALL) is always
+// at the top level of its segment, and sigpanic is inside the if of a nil
+// check: so a function's own return addresses count where they are at the
+// top level of a segment and not followed by "if unreachable" (parseLoops
+// sees the levels), and constants that name another function count
+// wherever they are, whatever they are (entryPCs).
 
 // funcValueOffset is PC_F minus the index of a defined function.
 const funcValueOffset = 0x1000
@@ -40,9 +44,9 @@ const (
 )
 
 // entryPCs returns, for each defined function of a code section, the PC_B
-// values besides 0 with which the runtime may enter it (see above). It
-// decodes every body: one that does not decode could hold any constant, so
-// that is an error, and the caller then makes no loops at all.
+// values that i64.const instructions of the other functions name (see
+// above). It decodes every body: one that does not decode could hold any
+// constant, so that is an error, and the caller then makes no loops at all.
 func entryPCs(sec []byte) ([]map[int64]bool, error) {
 	n, i, err := readCount(sec, "bodies")
 	if err != nil {
@@ -59,36 +63,33 @@ func entryPCs(sec []byte) ([]map[int64]bool, error) {
 		if err != nil {
 			return nil, fmt.Errorf("body %d: %w", f, err)
 		}
-		for k, in := range ins {
-			if in.op != opI64Const {
-				continue
-			}
-			g := uint64(in.imm)>>16 - funcValueOffset
-			if g >= n {
-				continue
-			}
-			if g == f && !resumes(ins, k) {
-				continue
-			}
-			if pcs[g] == nil {
-				pcs[g] = map[int64]bool{}
-			}
-			pc := in.imm & 0xffff
-			pcs[g][pc] = true
-			if pc > 0 {
-				pcs[g][pc-1] = true // deferreturn enters at the call's own segment
+		for _, in := range ins {
+			if g := uint64(in.imm)>>16 - funcValueOffset; in.op == opI64Const && g < n && g != f {
+				if pcs[g] == nil {
+					pcs[g] = map[int64]bool{}
+				}
+				addPC(pcs[g], in.imm)
 			}
 		}
 	}
 	return pcs, nil
 }
 
-// resumes reports whether the i64.const at ins[k] may be the return address
-// of a call that resumes. It is false only for Go's store of a return
-// address followed, within the few instructions that set up the call, by a
-// call that is followed (after Go reloads its SP cache: global.get, local.set)
-// by "if unreachable" (a call without resume point) or by the end of the
-// block around it (sigpanic, in a nil check's if).
+// addPC adds the pc of the address a (PC_F<<16 | pc) to pcs, and pc-1 for
+// deferreturn, which enters at the segment of the call before a.
+func addPC(pcs map[int64]bool, a int64) {
+	pc := a & 0xffff
+	pcs[pc] = true
+	if pc > 0 {
+		pcs[pc-1] = true
+	}
+}
+
+// resumes reports whether the i64.const at ins[k], a return address at the
+// top level of a segment, may be that of a call that resumes: false only
+// when it is stored (i64.store) and, within the few instructions that set
+// up the call, a call follows whose next instruction, after Go reloads its
+// SP cache (global.get, local.set), is "if unreachable".
 func resumes(ins []instr, k int) bool {
 	if k+1 >= len(ins) || ins[k+1].op != opI64Store {
 		return true
@@ -100,15 +101,7 @@ func resumes(ins []instr, k int) bool {
 			for j < len(ins) && (ins[j].op == opGlobGet || ins[j].op == opLocalSet) {
 				j++
 			}
-			switch {
-			case j >= len(ins):
-				return true
-			case ins[j].op == opEnd:
-				return false
-			case ins[j].op == opIf && j+1 < len(ins) && ins[j+1].op == 0x00:
-				return false
-			}
-			return true
+			return !(j+1 < len(ins) && ins[j].op == opIf && ins[j+1].op == 0x00)
 		case opBlock, opLoop, opIf, opEnd, opElse, opBr, opBrIf, opBrTable:
 			return true
 		}

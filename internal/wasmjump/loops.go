@@ -60,11 +60,12 @@ func (f *lfunc) label(pc int64) int {
 }
 
 // parseLoops cuts ins, a function's decoded expression b, into segments and
-// records its jumps. pcs are the PC_B values other than 0 and jumps' with
-// which the runtime enters the function. ok is false when the function is
+// records its jumps. self is the function's PC_F; pcs are the PC_B values
+// other functions name (entryPCs); with 0 and the function's own return
+// addresses they are where the runtime enters it. ok is false when the function is
 // not Go's shape or when something other than a jump dispatches on PC_B;
 // the loop pass then leaves it alone.
-func parseLoops(b []byte, ins []instr, pcs map[int64]bool) (f *lfunc, ok bool) {
+func parseLoops(b []byte, ins []instr, self int64, pcs map[int64]bool) (f *lfunc, ok bool) {
 	e, ok := findEntry(ins)
 	if !ok {
 		return nil, false
@@ -78,9 +79,14 @@ func parseLoops(b []byte, ins []instr, pcs map[int64]bool) (f *lfunc, ok bool) {
 	f.falls = make([]bool, f.n)
 	f.enter = make([]bool, f.n)
 	s, start, depth := 0, p, 0
+	own := map[int64]bool{} // the function's own resume points
 	for k := p; k < len(ins); k++ {
 		in := ins[k]
 		switch in.op {
+		case opI64Const:
+			if depth == 0 && in.imm>>16 == self && resumes(ins, k) {
+				addPC(own, in.imm)
+			}
 		case opBlock, opLoop, opIf:
 			depth++
 			continue
@@ -93,7 +99,9 @@ func parseLoops(b []byte, ins []instr, pcs map[int64]bool) (f *lfunc, ok bool) {
 			f.falls[s] = k == start || !stops(ins[k-1].op)
 			if s == f.n-1 {
 				f.tail = k
-				return f, f.finish(pcs)
+				f.finish(pcs)
+				f.finish(own)
+				return f, true
 			}
 			if f.falls[s] {
 				f.edges = append(f.edges, [2]int{s, s + 1})
@@ -150,16 +158,15 @@ func (f *lfunc) segStart(s int) int {
 	return f.seg[s-1][1] + 1
 }
 
-// finish marks the segments the runtime enters and whether segment 0 is a
-// trap; it reports false for a function whose only segment is a trap.
-func (f *lfunc) finish(pcs map[int64]bool) bool {
+// finish marks the segments the br_table sends pc 0 and pcs to, and
+// whether segment 0 is a trap.
+func (f *lfunc) finish(pcs map[int64]bool) {
 	f.enter[f.label(0)] = true
 	for pc := range pcs {
 		f.enter[f.label(pc)] = true
 	}
 	r := f.seg[0]
 	f.trap = f.n > 1 && r[1] == r[0]+1 && f.ins[r[0]].op == 0x00
-	return true
 }
 
 // candidates returns the loops that backward jumps form, each with the one
@@ -235,12 +242,12 @@ func (f *lfunc) header(a, b int) (int, bool) {
 // (see the package comment) and returns the new expression, or b itself
 // when nothing changed. It tries the candidate loops and drops, one at a
 // time, the innermost loop around a segment the layout cannot reach.
-func loopExpr(b []byte, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
+func loopExpr(b []byte, self int64, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
 	ins, err := decodeExpr(b)
 	if err != nil {
 		return nil, err
 	}
-	f, ok := parseLoops(b, ins, pcs)
+	f, ok := parseLoops(b, ins, self, pcs)
 	if !ok {
 		return b, nil
 	}

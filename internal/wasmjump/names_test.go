@@ -53,7 +53,7 @@ func tableBackJumps(mod []byte, name string) (int, error) {
 		return 0, err
 	}
 	e, _ := skipLocals(body)
-	lf, ok := parseLoops(body[e:], ins, nil)
+	lf, ok := parseLoops(body[e:], ins, funcValueOffset+int64(idx-imports), nil)
 	if !ok {
 		return 0, errors.New("not Go's shape")
 	}

@@ -208,7 +208,7 @@ func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, err
 					fpcs = map[int64]bool{}
 				}
 			}
-			nb, err := rewriteBody(body, fpcs, opt, st)
+			nb, err := rewriteBody(body, funcValueOffset+int64(f), fpcs, opt, st)
 			if err != nil {
 				st.Skipped++
 				if st.SkipErr == nil {
@@ -229,11 +229,11 @@ func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, err
 
 // rewriteBody returns a function body (locals and expression) with its
 // forward jumps made direct, then, unless pcs is nil, its backward jumps
-// where the loop pass can (pcs are the PC_B values the runtime enters the
-// function with besides 0 and jumps'), or the body itself if nothing
+// where the loop pass can (self is the function's PC_F, pcs the PC_B values
+// other functions name: see entries.go), or the body itself if nothing
 // changed. It counts into a local Stats first so that a body it gives up on
 // leaves no trace in st.
-func rewriteBody(body []byte, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
+func rewriteBody(body []byte, self int64, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
 	e, err := skipLocals(body)
 	if err != nil {
 		return nil, err
@@ -248,7 +248,7 @@ func rewriteBody(body []byte, pcs map[int64]bool, opt Options, st *Stats) ([]byt
 	// Passes run until one changes nothing, so a second Rewrite does too.
 	for pcs != nil {
 		back := local.Back
-		if expr, err = loopExpr(expr, pcs, opt, &local); err != nil {
+		if expr, err = loopExpr(expr, self, pcs, opt, &local); err != nil {
 			return nil, err
 		}
 		if local.Back == back {
