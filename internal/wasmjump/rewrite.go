@@ -5,6 +5,12 @@ import (
 	"fmt"
 )
 
+// Options turns off parts of the rewrite, for measuring what each gains;
+// the zero value does everything.
+type Options struct {
+	NoPeephole bool // leave Go's boolean tests as they are (see peephole)
+}
+
 // Stats counts what Rewrite found and changed.
 type Stats struct {
 	Funcs    int   // function bodies in the module
@@ -12,13 +18,14 @@ type Stats struct {
 	Jumps    int   // jumps through an entry loop (i32.const pc; local.set 0; br)
 	Forward  int   // jumps rewritten as a direct br or br_if
 	BrIf     int   // of the Forward ones, those that became one br_if with their if
+	Peephole int   // instructions removed by the peephole rules
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
 
 func (s Stats) String() string {
-	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions",
-		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs)
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole)
 	if s.Skipped > 0 {
 		str += fmt.Sprintf("; %d functions left unchanged, the first because %v", s.Skipped, s.SkipErr)
 	}
@@ -38,7 +45,10 @@ var magic = []byte("\x00asm\x01\x00\x00\x00")
 // WebAssembly 1.0 binary module; sections other than code are copied as
 // they are. A function body that cannot be decoded is left unchanged and
 // counted in Stats.Skipped; a module whose structure is broken is an error.
-func Rewrite(mod []byte) ([]byte, Stats, error) {
+func Rewrite(mod []byte) ([]byte, Stats, error) { return RewriteWith(mod, Options{}) }
+
+// RewriteWith is Rewrite with parts of it turned off by o.
+func RewriteWith(mod []byte, o Options) ([]byte, Stats, error) {
 	var st Stats
 	if !bytes.HasPrefix(mod, magic) {
 		return nil, st, fmt.Errorf("wasmjump: not a WebAssembly 1.0 module (no \\0asm version 1 header)")
@@ -63,7 +73,7 @@ func Rewrite(mod []byte) ([]byte, Stats, error) {
 				return nil, st, fmt.Errorf("wasmjump: function section at byte %#x: %w", i, err)
 			}
 		case secCode:
-			code, err := rewriteCode(sec, goFunc, &st)
+			code, err := rewriteCode(sec, goFunc, o, &st)
 			if err != nil {
 				return nil, st, fmt.Errorf("wasmjump: code section at byte %#x: %w", i, err)
 			}
@@ -146,7 +156,7 @@ func goFuncs(sec []byte, types []bool) ([]bool, error) {
 }
 
 // rewriteCode rewrites each function body of a code section.
-func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
+func rewriteCode(sec []byte, goFunc []bool, o Options, st *Stats) ([]byte, error) {
 	n, i, err := readCount(sec, "bodies")
 	if err != nil {
 		return nil, err
@@ -162,7 +172,7 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 		st.Funcs++
 		newBody := body
 		if f < uint64(len(goFunc)) && goFunc[f] {
-			nb, err := rewriteBody(body, st)
+			nb, err := rewriteBody(body, o, st)
 			if err != nil {
 				st.Skipped++
 				if st.SkipErr == nil {
@@ -182,10 +192,11 @@ func rewriteCode(sec []byte, goFunc []bool, st *Stats) ([]byte, error) {
 }
 
 // rewriteBody returns a function body (locals and expression) with its
-// forward jumps made direct, or the body itself if it has no Go entry loop.
+// forward jumps made direct and the peephole rules applied, or the body
+// itself if neither changed anything.
 // It counts into a local Stats first so that a body it gives up on leaves no
 // trace in st.
-func rewriteBody(body []byte, st *Stats) ([]byte, error) {
+func rewriteBody(body []byte, o Options, st *Stats) ([]byte, error) {
 	nl, e, err := readU(body, 0)
 	if err != nil {
 		return nil, fmt.Errorf("locals: %w", err)
@@ -203,11 +214,17 @@ func rewriteBody(body []byte, st *Stats) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if !o.NoPeephole {
+		if expr, local.Peephole, err = peephole(expr); err != nil {
+			return nil, err
+		}
+	}
 	st.Dispatch += local.Dispatch
 	st.Jumps += local.Jumps
 	st.Forward += local.Forward
 	st.BrIf += local.BrIf
-	if local.Forward == 0 {
+	st.Peephole += local.Peephole
+	if local.Forward == 0 && local.Peephole == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil

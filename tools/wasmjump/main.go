@@ -1,9 +1,10 @@
 // Command wasmjump rewrites a GOOS=js GOARCH=wasm binary so that its forward
 // jumps between basic blocks branch directly instead of through each
-// function's dispatch table (see internal/wasmjump). The build runs it on
+// function's dispatch table, and Go's boolean tests take fewer instructions
+// (see internal/wasmjump). The build runs it on
 // azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
 //
-//	go run ./tools/wasmjump [-o OUT] [-v] IN
+//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] IN
 //
 // Without -o the file is rewritten in place. A function it cannot decode is
 // left unchanged and reported on stderr.
@@ -20,8 +21,9 @@ import (
 func main() {
 	out := flag.String("o", "", "write the result to `file` instead of rewriting IN in place")
 	verbose := flag.Bool("v", false, "print what was rewritten")
+	peep := flag.Bool("peephole", os.Getenv("WASMPEEP") != "0", "apply the peephole rules (default false if WASMPEEP=0)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] IN")
+		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] IN")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -33,7 +35,7 @@ func main() {
 	if *out == "" {
 		*out = in
 	}
-	st, err := wasmjump.RewriteFile(in, *out)
+	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmjump:", err)
 		os.Exit(1)
