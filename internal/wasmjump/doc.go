@@ -32,6 +32,11 @@
 // nothing; the br_table and every block stay, so every resume point can still
 // be entered. Backward jumps (loop back edges) keep going through the table.
 //
+// Rewrite also applies two exact peephole rules to Go's boolean tests (see
+// peephole): a branch on a comparison, which Go emits as compare, widen to
+// i64, test twice, becomes compare and br_if. make wasm-jitprof in session 8:
+// 7229 -> 7009 V8 instructions per search node in the engine's packages.
+//
 // Measured in session 7 (node 20): engine/board's test binary has 31057 of
 // 35389 jumps rewritten, 24132 of them as br_if; perft startpos depth 6 with
 // every leaf made, CPU seconds of one side-by-side run, 11.17 -> 7.94, and
