@@ -5,25 +5,40 @@ const (
 	opI32Eqz       = 0x45
 	opI64Eqz       = 0x50
 	opI64ExtendU32 = 0xad
+	opI32Add       = 0x6a
+	opI64Const     = 0x42
+	opI64Add       = 0x7c
+	opI32WrapI64   = 0xa7
 )
 
-// peephole shortens the way Go's wasm code tests a boolean. Go keeps every
-// boolean as an i64 0 or 1, so a branch on a comparison comes out as
+// peephole shortens two things Go's wasm code does often, with rules that
+// are exact for every input, applied to adjacent instructions (nothing can
+// branch into the middle of a straight run in WebAssembly).
+//
+// Booleans. Go keeps every boolean as an i64 0 or 1, so a branch on a
+// comparison comes out as
 //
 //	i64.eqz  i64.extend_i32_u  i64.eqz  i32.eqz  br_if L
 //
 // (compare, widen the i32 result to Go's i64, then test it for zero twice),
 // which V8 compiles to a setcc, a zero extension and a second test and
-// branch where one test and branch would do. Two rules, each exact for
-// every input, applied to adjacent instructions (nothing can branch into
-// the middle of a straight run in WebAssembly):
+// branch where one test and branch would do:
 //
 //	i64.extend_i32_u  i64.eqz     ->  i32.eqz    (a zero extension is zero iff its input is)
 //	i32.eqz  i32.eqz  br_if / if  ->  br_if / if (both test only zero or not)
 //
-// so the sequence above becomes i64.eqz br_if L. It returns b unchanged
-// (and 0) when no rule applies, else the new expression and the number of
-// instructions removed.
+// so the sequence above becomes i64.eqz br_if L.
+//
+// Addresses. Go computes an address next to the stack pointer (an i32) in
+// i64 and wraps it back, which V8 compiles to two zero extensions:
+//
+//	i64.extend_i32_u  i64.const C  i64.add  i32.wrap_i64  ->  i32.const C  i32.add
+//	i64.extend_i32_u  i32.wrap_i64                        ->  (nothing)
+//
+// (wrapping commutes with addition modulo 2^32).
+//
+// It returns b unchanged (and 0) when no rule applies, else the new
+// expression and the number of instructions removed.
 func peephole(b []byte) ([]byte, int, error) {
 	var ins []instr
 	for i := 0; i < len(b); {
@@ -35,12 +50,32 @@ func peephole(b []byte) ([]byte, int, error) {
 		i = in.end
 	}
 	out := make([]byte, 0, len(b))
-	var ops []byte // opcodes of the instructions in out, for the rules
-	var at []int   // where each of them starts in out
+	var ops []byte   // opcodes of the instructions in out, for the rules
+	var imms []int64 // their immediates
+	var at []int     // where each of them starts in out
 	removed := 0
 	for _, in := range ins {
 		n := len(ops)
 		switch {
+		case in.op == opI32WrapI64 && n > 0 && ops[n-1] == opI64ExtendU32:
+			out = out[:at[n-1]]
+			ops, imms, at = ops[:n-1], imms[:n-1], at[:n-1]
+			removed += 2
+			continue
+		case in.op == opI32WrapI64 && n > 2 && ops[n-1] == opI64Add && ops[n-2] == opI64Const && ops[n-3] == opI64ExtendU32:
+			c := int64(int32(imms[n-2]))
+			out = out[:at[n-3]]
+			ops, imms, at = ops[:n-3], imms[:n-3], at[:n-3]
+			for _, o := range []byte{opI32Const, opI32Add} {
+				at = append(at, len(out))
+				ops, imms = append(ops, o), append(imms, c)
+				out = append(out, o)
+				if o == opI32Const {
+					out = appendS(out, c)
+				}
+			}
+			removed += 2
+			continue
 		case in.op == opI64Eqz && n > 0 && ops[n-1] == opI64ExtendU32:
 			out = append(out[:at[n-1]], opI32Eqz)
 			ops[n-1] = opI32Eqz
@@ -49,12 +84,12 @@ func peephole(b []byte) ([]byte, int, error) {
 		case in.op == opBrIf || in.op == opIf:
 			for ; n > 1 && ops[n-1] == opI32Eqz && ops[n-2] == opI32Eqz; n -= 2 {
 				out = out[:at[n-2]]
-				ops, at = ops[:n-2], at[:n-2]
+				ops, imms, at = ops[:n-2], imms[:n-2], at[:n-2]
 				removed += 2
 			}
 		}
 		at = append(at, len(out))
-		ops = append(ops, in.op)
+		ops, imms = append(ops, in.op), append(imms, in.imm)
 		out = append(out, b[in.start:in.end]...)
 	}
 	if removed == 0 {

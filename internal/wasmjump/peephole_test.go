@@ -12,6 +12,10 @@ func TestPeephole(t *testing.T) {
 		extU   = []byte{opI64ExtendU32}
 		i64ne  = []byte{0x52}
 		i64add = []byte{0x7c}
+		i32add = []byte{opI32Add}
+		wrap   = []byte{opI32WrapI64}
+		i64c   = func(v int64) []byte { return appendS([]byte{opI64Const}, v) }
+		i32cS  = func(v int64) []byte { return appendS([]byte{opI32Const}, v) }
 	)
 	tests := []struct {
 		name     string
@@ -50,6 +54,30 @@ func TestPeephole(t *testing.T) {
 		name: "a widened value that is not tested stays",
 		in:   cat(lget(2), extU, i64add, lset(3), end),
 		want: cat(lget(2), extU, i64add, lset(3), end),
+	}, {
+		name:    "an address next to SP is computed in i32",
+		in:      cat(lget(1), extU, i64c(200), i64add, wrap, lget(1), []byte{0x29, 3, 0}, end),
+		want:    cat(lget(1), i32cS(200), i32add, lget(1), []byte{0x29, 3, 0}, end),
+		removed: 2,
+	}, {
+		name:    "a constant that does not fit 32 bits is wrapped too",
+		in:      cat(lget(1), extU, i64c(1<<32+5), i64add, wrap, end),
+		want:    cat(lget(1), i32cS(5), i32add, end),
+		removed: 2,
+	}, {
+		name:    "a negative one stays negative",
+		in:      cat(lget(1), extU, i64c(-8), i64add, wrap, end),
+		want:    cat(lget(1), i32cS(-8), i32add, end),
+		removed: 2,
+	}, {
+		name:    "widening and wrapping back is nothing",
+		in:      cat(lget(1), extU, wrap, lset(3), end),
+		want:    cat(lget(1), lset(3), end),
+		removed: 2,
+	}, {
+		name: "an i64 sum that is kept as i64 stays",
+		in:   cat(lget(1), extU, i64c(8), i64add, lset(3), end),
+		want: cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 	}, {
 		name: "the rules look only at adjacent instructions",
 		in:   cat(lget(2), extU, nop, i64eqz, i32eqz, nop, i32eqz, brIf(0), end),
