@@ -1,5 +1,16 @@
 package wasmjump
 
+// narrowLoad maps each i64 load to the i32 load of the same low 32 bits.
+var narrowLoad = [256]byte{
+	0x29: 0x28, // i64.load -> i32.load
+	0x30: 0x2c, // i64.load8_s -> i32.load8_s
+	0x31: 0x2d, // i64.load8_u -> i32.load8_u
+	0x32: 0x2e, // i64.load16_s -> i32.load16_s
+	0x33: 0x2f, // i64.load16_u -> i32.load16_u
+	0x34: 0x28, // i64.load32_s -> i32.load
+	0x35: 0x28, // i64.load32_u -> i32.load
+}
+
 // Opcodes of the peephole rules.
 const (
 	opI32Eqz       = 0x45
@@ -37,6 +48,17 @@ const (
 //
 // (wrapping commutes with addition modulo 2^32).
 //
+// Loads. A 64-bit load whose value is only wrapped to i32 (a pointer about
+// to be dereferenced, mostly) becomes the 32-bit load of the same low bytes
+// (WebAssembly memory is little-endian), which needs no zero extension:
+//
+//	i64.load  i32.wrap_i64  ->  i32.load   (i64.load32_s/u too; 8 and 16 bits likewise)
+//
+// This one reads fewer bytes, so it would trap at the end of memory a few
+// bytes later than the original: only a program that loads out of bounds,
+// which Go's code never does (its runtime checks indexes and nil pointers
+// itself), could tell them apart.
+//
 // It returns b unchanged (and 0) when no rule applies, else the new
 // expression and the number of instructions removed.
 func peephole(b []byte) ([]byte, int, error) {
@@ -57,6 +79,23 @@ func peephole(b []byte) ([]byte, int, error) {
 	for _, in := range ins {
 		n := len(ops)
 		switch {
+		case in.op == opI32WrapI64 && n > 0 && narrowLoad[ops[n-1]] != 0:
+			// The load is the last instruction in out: re-emit it narrowed.
+			o := ops[n-1]
+			align, i, err := readU(out, at[n-1]+1)
+			if err != nil {
+				return nil, 0, err
+			}
+			off, _, err := readU(out, i)
+			if err != nil {
+				return nil, 0, err
+			}
+			out = append(out[:at[n-1]], narrowLoad[o])
+			out = appendU(out, min(align, 2))
+			out = appendU(out, off)
+			ops[n-1] = narrowLoad[o]
+			removed++
+			continue
 		case in.op == opI32WrapI64 && n > 0 && ops[n-1] == opI64ExtendU32:
 			out = out[:at[n-1]]
 			ops, imms, at = ops[:n-1], imms[:n-1], at[:n-1]

@@ -75,6 +75,20 @@ func TestPeephole(t *testing.T) {
 		want:    cat(lget(1), lset(3), end),
 		removed: 2,
 	}, {
+		name:    "a loaded pointer that is only wrapped is loaded as i32",
+		in:      cat(lget(1), []byte{0x29, 3, 40}, wrap, []byte{0x29, 3, 0}, end),
+		want:    cat(lget(1), []byte{0x28, 2, 40}, []byte{0x29, 3, 0}, end),
+		removed: 1,
+	}, {
+		name:    "narrow loads keep their alignment and offset",
+		in:      cat(lget(1), []byte{0x31, 0, 0x81, 1}, wrap, lget(1), []byte{0x34, 2, 7}, wrap, lget(1), []byte{0x33, 1, 2}, wrap, end),
+		want:    cat(lget(1), []byte{0x2d, 0, 0x81, 1}, lget(1), []byte{0x28, 2, 7}, lget(1), []byte{0x2f, 1, 2}, end),
+		removed: 3,
+	}, {
+		name: "a load used as i64 stays",
+		in:   cat(lget(1), []byte{0x29, 3, 40}, i64c(1), i64add, wrap, end),
+		want: cat(lget(1), []byte{0x29, 3, 40}, i64c(1), i64add, wrap, end),
+	}, {
 		name: "an i64 sum that is kept as i64 stays",
 		in:   cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 		want: cat(lget(1), extU, i64c(8), i64add, lset(3), end),
