@@ -9,6 +9,7 @@ import (
 // the zero value does everything.
 type Options struct {
 	NoPeephole bool // leave Go's boolean tests as they are (see peephole)
+	NoNarrow   bool // leave Go's wrapped i64 arithmetic as it is (see narrow)
 }
 
 // Stats counts what Rewrite found and changed.
@@ -19,13 +20,14 @@ type Stats struct {
 	Forward  int   // jumps rewritten as a direct br or br_if
 	BrIf     int   // of the Forward ones, those that became one br_if with their if
 	Peephole int   // instructions removed by the peephole rules
+	Narrowed int   // i64 trees computed in i32 instead (narrow)
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
 
 func (s Stats) String() string {
-	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules",
-		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole)
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed)
 	if s.Skipped > 0 {
 		str += fmt.Sprintf("; %d functions left unchanged, the first because %v", s.Skipped, s.SkipErr)
 	}
@@ -219,12 +221,18 @@ func rewriteBody(body []byte, o Options, st *Stats) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if !o.NoNarrow {
+		if expr, local.Narrowed, err = narrow(expr); err != nil {
+			return nil, err
+		}
+	}
 	st.Dispatch += local.Dispatch
 	st.Jumps += local.Jumps
 	st.Forward += local.Forward
 	st.BrIf += local.BrIf
 	st.Peephole += local.Peephole
-	if local.Forward == 0 && local.Peephole == 0 {
+	st.Narrowed += local.Narrowed
+	if local.Forward == 0 && local.Peephole == 0 && local.Narrowed == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil
