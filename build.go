@@ -170,7 +170,7 @@ func buildWasm() error {
 	}
 	fmt.Printf("built azurite.wasm in %v\n", time.Since(start).Round(time.Millisecond))
 	if os.Getenv("WASMJUMP") != "0" {
-		st, err := wasmjump.RewriteFile(wasmFile, wasmFile, wasmjump.OptionsFromEnv())
+		st, err := wasmjump.RewriteFileWith(wasmFile, wasmFile, wasmjump.OptionsFromEnv())
 		if err != nil {
 			return err
 		}

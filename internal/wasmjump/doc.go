@@ -57,11 +57,17 @@
 // trap), a jump back to h as br to the loop, a jump to the loop's top a from
 // after h (a loop Go rotated: h is the condition at its bottom) as br to a's
 // block, and a fall-through that now lands elsewhere as an explicit br.
-// Loops nest; a loop with a resume point inside (most loops with a call),
-// entered at two segments, or overlapping another keeps its jump on the
-// table. A new loop also gets a marker that keeps V8 from unrolling it
+// Loops nest; a loop with a resume point inside (most loops with a call)
+// or entered at two segments keeps its jump on the table, and of two loops
+// that overlap the later one is made first and the other, if it can be,
+// in a second pass around it. The passes run before the peephole rules. A new loop also gets a marker that keeps V8 from unrolling it
 // (notInnermost), unless Options.Unroll. Options.NoLoops, or WASMLOOP=0 for
 // the tool and the build, leaves backward jumps on the table.
+//
+// Rewrite also applies two exact peephole rules to Go's boolean tests (see
+// peephole): a branch on a comparison, which Go emits as compare, widen to
+// i64, test twice, becomes compare and br_if. make wasm-jitprof in session 8:
+// 7229 -> 7009 V8 instructions per search node in the engine's packages.
 //
 // Measured in session 7 (node 20): engine/board's test binary has 31057 of
 // 35389 jumps rewritten, 24132 of them as br_if; perft startpos depth 6 with

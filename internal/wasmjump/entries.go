@@ -39,7 +39,6 @@ const funcValueOffset = 0x1000
 const (
 	opCall         = 0x10
 	opCallIndirect = 0x11
-	opI64Const     = 0x42
 	opI64Store     = 0x37
 )
 

@@ -6,15 +6,18 @@ import (
 	"path/filepath"
 )
 
-// RewriteFile rewrites the module in the file in with opt and writes it to out (which
+// RewriteFile rewrites the module in the file in and writes it to out (which
 // may be in itself: the result is written to a temporary file beside out and
 // renamed over it, so a failure never leaves half a module behind).
-func RewriteFile(in, out string, opt Options) (Stats, error) {
+func RewriteFile(in, out string) (Stats, error) { return RewriteFileWith(in, out, Options{}) }
+
+// RewriteFileWith is RewriteFile with parts of the rewrite turned off by o.
+func RewriteFileWith(in, out string, o Options) (Stats, error) {
 	mod, err := os.ReadFile(in)
 	if err != nil {
 		return Stats{}, err
 	}
-	res, st, err := Rewrite(mod, opt)
+	res, st, err := RewriteWith(mod, o)
 	if err != nil {
 		return st, fmt.Errorf("%s: %w", in, err)
 	}

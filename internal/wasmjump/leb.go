@@ -51,3 +51,15 @@ func appendU(dst []byte, v uint64) []byte {
 	}
 	return append(dst, byte(v))
 }
+
+// appendS appends v as signed LEB128.
+func appendS(dst []byte, v int64) []byte {
+	for {
+		c := byte(v & 0x7f)
+		v >>= 7
+		if (v == 0 && c&0x40 == 0) || (v == -1 && c&0x40 != 0) {
+			return append(dst, c)
+		}
+		dst = append(dst, c|0x80)
+	}
+}

@@ -25,11 +25,11 @@ func TestGoProgram(t *testing.T) {
 		t.Fatalf("GOOS=js GOARCH=wasm go build ./testdata/prog: %v\n%s", err, out)
 	}
 	forward := filepath.Join(dir, "prog-forward.wasm")
-	if _, err := RewriteFile(orig, forward, Options{NoLoops: true}); err != nil {
+	if _, err := RewriteFileWith(orig, forward, Options{NoLoops: true}); err != nil {
 		t.Fatal(err)
 	}
 	rewritten := filepath.Join(dir, "prog-jump.wasm")
-	st, err := RewriteFile(orig, rewritten, Options{})
+	st, err := RewriteFileWith(orig, rewritten, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

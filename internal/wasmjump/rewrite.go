@@ -7,6 +7,28 @@ import (
 	"os"
 )
 
+// Options turns off parts of the rewrite, for measuring what each gains;
+// the zero value does everything.
+type Options struct {
+	NoPeephole bool // leave Go's boolean tests as they are (see peephole)
+	NoNarrow   bool // leave Go's wrapped i64 arithmetic as it is (see narrow)
+	NoLoops    bool // leave every backward jump on the dispatch table (see loops.go)
+	Unroll     bool // let V8 unroll the new loops (no notInnermost marker)
+}
+
+// OptionsFromEnv reads Options from the environment, as the wasmjump tool's
+// flag defaults do: WASMPEEP=0 sets NoPeephole, WASMNARROW=0 NoNarrow,
+// WASMLOOP=0 NoLoops and WASMLOOP=unroll Unroll, so that one binary can be
+// rewritten both ways for comparisons.
+func OptionsFromEnv() Options {
+	return Options{
+		NoPeephole: os.Getenv("WASMPEEP") == "0",
+		NoNarrow:   os.Getenv("WASMNARROW") == "0",
+		NoLoops:    os.Getenv("WASMLOOP") == "0",
+		Unroll:     os.Getenv("WASMLOOP") == "unroll",
+	}
+}
+
 // Stats counts what Rewrite found and changed.
 type Stats struct {
 	Funcs    int   // function bodies in the module
@@ -17,13 +39,15 @@ type Stats struct {
 	Back     int   // backward jumps made direct by the loop pass (br or br_if to a loop)
 	Loops    int   // WebAssembly loops the loop pass made
 	NoLoops  error // why the loop pass did not run, if it did not
+	Peephole int   // instructions removed by the peephole rules
+	Narrowed int   // i64 trees computed in i32 instead (narrow)
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
 
 func (s Stats) String() string {
-	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions",
-		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs)
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed)
 	if s.NoLoops != nil {
 		str += fmt.Sprintf("; no loop pass: %v", s.NoLoops)
 	} else {
@@ -43,33 +67,15 @@ const (
 
 var magic = []byte("\x00asm\x01\x00\x00\x00")
 
-// Options selects what Rewrite does besides making forward jumps direct.
-// The zero value is the default.
-type Options struct {
-	NoLoops bool // leave every backward jump on the dispatch table
-	Unroll  bool // let V8 unroll the new loops (no notInnermost marker)
-}
-
-// OptionsFromEnv reads Options from the environment: WASMLOOP=0 sets
-// NoLoops, WASMLOOP=unroll sets Unroll. The tools and the build use it so
-// that one binary can be rewritten both ways for comparisons.
-func OptionsFromEnv() Options {
-	switch os.Getenv("WASMLOOP") {
-	case "0":
-		return Options{NoLoops: true}
-	case "unroll":
-		return Options{Unroll: true}
-	}
-	return Options{}
-}
-
 // Rewrite returns mod with every forward jump between basic blocks of Go's
-// wasm functions made direct, and the backward jumps that the loop pass can
-// make direct too (see the package comment). mod must be a WebAssembly 1.0
-// binary module; sections other than code are copied as they are. A
-// function body that cannot be decoded is left unchanged and counted in
-// Stats.Skipped; a module whose structure is broken is an error.
-func Rewrite(mod []byte, opt Options) ([]byte, Stats, error) {
+// wasm functions made direct (see the package comment). mod must be a
+// WebAssembly 1.0 binary module; sections other than code are copied as
+// they are. A function body that cannot be decoded is left unchanged and
+// counted in Stats.Skipped; a module whose structure is broken is an error.
+func Rewrite(mod []byte) ([]byte, Stats, error) { return RewriteWith(mod, Options{}) }
+
+// RewriteWith is Rewrite with parts of it turned off by o.
+func RewriteWith(mod []byte, o Options) ([]byte, Stats, error) {
 	var st Stats
 	if !bytes.HasPrefix(mod, magic) {
 		return nil, st, fmt.Errorf("wasmjump: not a WebAssembly 1.0 module (no \\0asm version 1 header)")
@@ -94,7 +100,7 @@ func Rewrite(mod []byte, opt Options) ([]byte, Stats, error) {
 				return nil, st, fmt.Errorf("wasmjump: function section at byte %#x: %w", i, err)
 			}
 		case secCode:
-			code, err := rewriteCode(sec, goFunc, opt, &st)
+			code, err := rewriteCode(sec, goFunc, o, &st)
 			if err != nil {
 				return nil, st, fmt.Errorf("wasmjump: code section at byte %#x: %w", i, err)
 			}
@@ -177,9 +183,9 @@ func goFuncs(sec []byte, types []bool) ([]bool, error) {
 }
 
 // rewriteCode rewrites each function body of a code section.
-func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, error) {
+func rewriteCode(sec []byte, goFunc []bool, o Options, st *Stats) ([]byte, error) {
 	var pcs []map[int64]bool // nil: no loop pass
-	if opt.NoLoops {
+	if o.NoLoops {
 		st.NoLoops = errors.New("switched off")
 	} else if p, err := entryPCs(sec); err != nil {
 		st.NoLoops = fmt.Errorf("resume points unknown: %w", err)
@@ -208,7 +214,7 @@ func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, err
 					fpcs = map[int64]bool{}
 				}
 			}
-			nb, err := rewriteBody(body, funcValueOffset+int64(f), fpcs, opt, st)
+			nb, err := rewriteBody(body, funcValueOffset+int64(f), fpcs, o, st)
 			if err != nil {
 				st.Skipped++
 				if st.SkipErr == nil {
@@ -230,10 +236,10 @@ func rewriteCode(sec []byte, goFunc []bool, opt Options, st *Stats) ([]byte, err
 // rewriteBody returns a function body (locals and expression) with its
 // forward jumps made direct, then, unless pcs is nil, its backward jumps
 // where the loop pass can (self is the function's PC_F, pcs the PC_B values
-// other functions name: see entries.go), or the body itself if nothing
-// changed. It counts into a local Stats first so that a body it gives up on
-// leaves no trace in st.
-func rewriteBody(body []byte, self int64, pcs map[int64]bool, opt Options, st *Stats) ([]byte, error) {
+// other functions name: see entries.go), and the peephole and narrow rules
+// applied, or the body itself if nothing changed. It counts into a local
+// Stats first so that a body it gives up on leaves no trace in st.
+func rewriteBody(body []byte, self int64, pcs map[int64]bool, o Options, st *Stats) ([]byte, error) {
 	e, err := skipLocals(body)
 	if err != nil {
 		return nil, err
@@ -246,13 +252,24 @@ func rewriteBody(body []byte, self int64, pcs map[int64]bool, opt Options, st *S
 	// Each loop pass works on Go's segments as the previous one left them;
 	// a loop that overlapped one made in the previous pass may fit now.
 	// Passes run until one changes nothing, so a second Rewrite does too.
+	// They run before the peephole rules, on the shapes Go emits.
 	for pcs != nil {
 		back := local.Back
-		if expr, err = loopExpr(expr, self, pcs, opt, &local); err != nil {
+		if expr, err = loopExpr(expr, self, pcs, o, &local); err != nil {
 			return nil, err
 		}
 		if local.Back == back {
 			break
+		}
+	}
+	if !o.NoPeephole {
+		if expr, local.Peephole, err = peephole(expr); err != nil {
+			return nil, err
+		}
+	}
+	if !o.NoNarrow {
+		if expr, local.Narrowed, err = narrow(expr); err != nil {
+			return nil, err
 		}
 	}
 	st.Dispatch += local.Dispatch
@@ -261,7 +278,9 @@ func rewriteBody(body []byte, self int64, pcs map[int64]bool, opt Options, st *S
 	st.BrIf += local.BrIf
 	st.Back += local.Back
 	st.Loops += local.Loops
-	if local.Forward == 0 && local.Back == 0 {
+	st.Peephole += local.Peephole
+	st.Narrowed += local.Narrowed
+	if local.Forward == 0 && local.Back == 0 && local.Peephole == 0 && local.Narrowed == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil

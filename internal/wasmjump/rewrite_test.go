@@ -69,7 +69,7 @@ func TestRewriteFunctions(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, st, err := Rewrite(module([]byte{tc.typ}, tc.in), Options{NoLoops: true})
+			got, st, err := RewriteWith(module([]byte{tc.typ}, tc.in), Options{NoLoops: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestRewriteFunctions(t *testing.T) {
 			if st.Jumps != tc.jumps || st.Forward != tc.fwd || st.BrIf != tc.brif || st.Skipped != 0 || st.Funcs != 1 {
 				t.Errorf("stats %+v, want %d jumps, %d forward, %d br_if, 1 function, none skipped", st, tc.jumps, tc.fwd, tc.brif)
 			}
-			again, st2, err := Rewrite(got, Options{NoLoops: true})
+			again, st2, err := RewriteWith(got, Options{NoLoops: true})
 			if err != nil || !bytes.Equal(again, got) || st2.Forward != 0 {
 				t.Errorf("a second rewrite changed the module (err %v, stats %+v)", err, st2)
 			}
@@ -100,7 +100,7 @@ func TestRewriteSkipsBodies(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, st, err := Rewrite(module([]byte{0, 0}, tc.body, good), Options{})
+			got, st, err := RewriteWith(module([]byte{0, 0}, tc.body, good), Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,7 +136,7 @@ func TestRewriteBadModules(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, _, err := Rewrite(tc.mod, Options{})
+			_, _, err := RewriteWith(tc.mod, Options{})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one containing %q", err, tc.want)
 			}
@@ -152,11 +152,11 @@ func FuzzRewrite(f *testing.F) {
 	f.Add(module([]byte{0}, goFunc(nop, nop, nop, backIf(6, 3, 1), backIf(6, 4, 2), nop)))
 	f.Add(module([]byte{0}, goFunc(nop, call(4, 1, 2), backIf(4, 2, 1), nop)))
 	f.Fuzz(func(t *testing.T, mod []byte) {
-		out, st, err := Rewrite(mod, Options{})
+		out, st, err := RewriteWith(mod, Options{})
 		if err != nil {
 			return
 		}
-		again, st2, err := Rewrite(out, Options{})
+		again, st2, err := RewriteWith(out, Options{})
 		if err != nil {
 			t.Fatalf("the rewritten module no longer parses: %v", err)
 		}

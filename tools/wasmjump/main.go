@@ -1,9 +1,11 @@
 // Command wasmjump rewrites a GOOS=js GOARCH=wasm binary so that its forward
-// jumps between basic blocks branch directly instead of through each
-// function's dispatch table (see internal/wasmjump). The build runs it on
+// jumps between basic blocks, and the backward ones of loops without resume
+// points, branch directly instead of through each function's dispatch
+// table, and Go's boolean tests take fewer instructions
+// (see internal/wasmjump). The build runs it on
 // azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
 //
-//	go run ./tools/wasmjump [-o OUT] [-v] IN
+//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] IN
 //
 // Without -o the file is rewritten in place. A function it cannot decode is
 // left unchanged and reported on stderr.
@@ -20,8 +22,12 @@ import (
 func main() {
 	out := flag.String("o", "", "write the result to `file` instead of rewriting IN in place")
 	verbose := flag.Bool("v", false, "print what was rewritten")
+	peep := flag.Bool("peephole", os.Getenv("WASMPEEP") != "0", "apply the peephole rules (default false if WASMPEEP=0)")
+	narrow := flag.Bool("narrow", os.Getenv("WASMNARROW") != "0", "compute wrapped i64 arithmetic in i32 (default false if WASMNARROW=0)")
+	loops := flag.Bool("loops", os.Getenv("WASMLOOP") != "0", "make the backward jumps of loops without resume points direct (default false if WASMLOOP=0)")
+	unroll := flag.Bool("unroll", os.Getenv("WASMLOOP") == "unroll", "let V8 unroll the new loops (default true if WASMLOOP=unroll)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] IN")
+		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] IN")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -33,7 +39,7 @@ func main() {
 	if *out == "" {
 		*out = in
 	}
-	st, err := wasmjump.RewriteFile(in, *out, wasmjump.OptionsFromEnv())
+	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep, NoNarrow: !*narrow, NoLoops: !*loops, Unroll: *unroll})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmjump:", err)
 		os.Exit(1)
