@@ -10,6 +10,7 @@ import (
 type Options struct {
 	NoPeephole bool // leave Go's boolean tests as they are (see peephole)
 	NoNarrow   bool // leave Go's wrapped i64 arithmetic as it is (see narrow)
+	NoUnloop   bool // keep entry loops that nothing branches to (see unloop)
 }
 
 // Stats counts what Rewrite found and changed.
@@ -21,13 +22,14 @@ type Stats struct {
 	BrIf     int   // of the Forward ones, those that became one br_if with their if
 	Peephole int   // instructions removed by the peephole rules
 	Narrowed int   // i64 trees computed in i32 instead (narrow)
+	Unlooped int   // entry loops turned into blocks (unloop)
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
 
 func (s Stats) String() string {
-	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32",
-		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed)
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32; %d entry loops made blocks",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed, s.Unlooped)
 	if s.Skipped > 0 {
 		str += fmt.Sprintf("; %d functions left unchanged, the first because %v", s.Skipped, s.SkipErr)
 	}
@@ -226,13 +228,23 @@ func rewriteBody(body []byte, o Options, st *Stats) ([]byte, error) {
 			return nil, err
 		}
 	}
+	if !o.NoUnloop {
+		var un bool
+		if expr, un, err = unloop(expr); err != nil {
+			return nil, err
+		}
+		if un {
+			local.Unlooped = 1
+		}
+	}
 	st.Dispatch += local.Dispatch
 	st.Jumps += local.Jumps
 	st.Forward += local.Forward
 	st.BrIf += local.BrIf
 	st.Peephole += local.Peephole
 	st.Narrowed += local.Narrowed
-	if local.Forward == 0 && local.Peephole == 0 && local.Narrowed == 0 {
+	st.Unlooped += local.Unlooped
+	if local.Forward == 0 && local.Peephole == 0 && local.Narrowed == 0 && local.Unlooped == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil

@@ -4,7 +4,7 @@
 // (see internal/wasmjump). The build runs it on
 // azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
 //
-//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] IN
+//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-unloop=false] IN
 //
 // Without -o the file is rewritten in place. A function it cannot decode is
 // left unchanged and reported on stderr.
@@ -23,8 +23,9 @@ func main() {
 	verbose := flag.Bool("v", false, "print what was rewritten")
 	peep := flag.Bool("peephole", os.Getenv("WASMPEEP") != "0", "apply the peephole rules (default false if WASMPEEP=0)")
 	narrow := flag.Bool("narrow", os.Getenv("WASMNARROW") != "0", "compute wrapped i64 arithmetic in i32 (default false if WASMNARROW=0)")
+	unloop := flag.Bool("unloop", os.Getenv("WASMUNLOOP") != "0", "make entry loops that nothing branches to blocks (default false if WASMUNLOOP=0)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] IN")
+		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-unloop=false] IN")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -36,7 +37,7 @@ func main() {
 	if *out == "" {
 		*out = in
 	}
-	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep, NoNarrow: !*narrow})
+	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep, NoNarrow: !*narrow, NoUnloop: !*unloop})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmjump:", err)
 		os.Exit(1)
