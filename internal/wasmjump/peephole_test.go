@@ -93,6 +93,20 @@ func TestPeephole(t *testing.T) {
 		in:   cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 		want: cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 	}, {
+		name:    "a return's two SP updates become one",
+		in:      cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(1), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), i32cS(0), []byte{0x0f}, end),
+		want:    cat(lget(1), i32cS(48), i32add, op(opLocalTee, 1), op(opGlobSet, 0), i32cS(0), []byte{0x0f}, end),
+		removed: 5,
+	}, {
+		name:    "without a constant before, the second update stays whole",
+		in:      cat(lget(3), op(opLocalTee, 1), op(opGlobSet, 0), lget(1), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		want:    cat(lget(3), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		removed: 3,
+	}, {
+		name: "another local or global in between keeps both updates",
+		in:   cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(2), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		want: cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(2), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+	}, {
 		name: "the rules look only at adjacent instructions",
 		in:   cat(lget(2), extU, nop, i64eqz, i32eqz, nop, i32eqz, brIf(0), end),
 		want: cat(lget(2), extU, nop, i64eqz, i32eqz, nop, i32eqz, brIf(0), end),
