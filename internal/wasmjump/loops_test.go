@@ -134,7 +134,7 @@ func TestLoops(t *testing.T) {
 	}}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, st, err := RewriteWith(module([]byte{0}, tc.in), Options{})
+			got, st, err := RewriteWith(module([]byte{0}, tc.in), noUnloop)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,11 +144,11 @@ func TestLoops(t *testing.T) {
 			if st.Back != tc.back || st.Loops != tc.loops || st.Skipped != 0 || st.NoLoops != nil {
 				t.Errorf("stats %+v, want %d backward jumps made direct in %d loops", st, tc.back, tc.loops)
 			}
-			again, st2, err := RewriteWith(got, Options{})
+			again, st2, err := RewriteWith(got, noUnloop)
 			if err != nil || !bytes.Equal(again, got) || st2.Forward != 0 || st2.Back != 0 {
 				t.Errorf("a second rewrite changed the module (err %v, stats %+v)", err, st2)
 			}
-			off, st3, err := RewriteWith(module([]byte{0}, tc.in), Options{NoLoops: true})
+			off, st3, err := RewriteWith(module([]byte{0}, tc.in), noUnloopNoLoops)
 			if err != nil || st3.Back != 0 || st3.NoLoops == nil {
 				t.Errorf("NoLoops: err %v, stats %+v", err, st3)
 			}
@@ -163,7 +163,7 @@ func TestLoopsUnroll(t *testing.T) {
 	in := module([]byte{0}, goFunc(nop, backIf(3, 1, 1), nop))
 	want := module([]byte{0}, cat(prologue([]uint64{0, 1, 2, 2}, 3), end, nop, end,
 		loop, lget(2), brIf(0), end, end, nop, goTail))
-	got, _, err := RewriteWith(in, Options{Unroll: true})
+	got, _, err := RewriteWith(in, Options{Unroll: true, NoUnloop: true})
 	if err != nil || !bytes.Equal(got, want) {
 		t.Errorf("Unroll: err %v\n got %x\nwant %x", err, got, want)
 	}

@@ -55,7 +55,14 @@ func tableBackJumps(mod []byte, name string) (int, error) {
 	e, _ := skipLocals(body)
 	lf, ok := parseLoops(body[e:], ins, funcValueOffset+int64(idx-imports), nil)
 	if !ok {
-		return 0, errors.New("not Go's shape")
+		// unloop made the entry loop a block: no jump is left to go
+		// through it.
+		for k := 2; k < len(ins); k++ {
+			if ins[k].op == opBr && ins[k-1].op == opLocalSet && ins[k-1].imm == 0 {
+				return 0, errors.New("not Go's shape, and a jump through the dispatch left")
+			}
+		}
+		return 0, nil
 	}
 	back := 0
 	for _, jp := range lf.jumps {

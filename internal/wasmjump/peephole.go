@@ -20,6 +20,7 @@ const (
 	opI64Const     = 0x42
 	opI64Add       = 0x7c
 	opI32WrapI64   = 0xa7
+	opGlobSet      = 0x24
 )
 
 // peephole shortens two things Go's wasm code does often, with rules that
@@ -47,6 +48,18 @@ const (
 //	i64.extend_i32_u  i32.wrap_i64                        ->  (nothing)
 //
 // (wrapping commutes with addition modulo 2^32).
+//
+// Returns. A function with a frame returns with two stack pointer updates
+// in a row, its frame and then the return address:
+//
+//	local.get 1  i32.const F  i32.add  local.tee 1  global.set 0
+//	local.get 1  i32.const 8  i32.add  local.tee 1  global.set 0
+//
+// Nothing reads the first value before the second overwrites it, so
+//
+//	local.get 1  i32.const F+8  i32.add  local.tee 1  global.set 0
+//
+// does the same (any local and global, any constants).
 //
 // Loads. A 64-bit load whose value is only wrapped to i32 (a pointer about
 // to be dereferenced, mostly) becomes the 32-bit load of the same low bytes
@@ -120,6 +133,27 @@ func peephole(b []byte) ([]byte, int, error) {
 			ops[n-1] = opI32Eqz
 			removed++
 			continue
+		case in.op == opGlobSet && n > 5 && ops[n-6] == opLocalTee && ops[n-5] == opGlobSet && ops[n-4] == opLocalGet &&
+			ops[n-3] == opI32Const && ops[n-2] == opI32Add && ops[n-1] == opLocalTee &&
+			imms[n-6] == imms[n-4] && imms[n-4] == imms[n-1] && imms[n-5] == in.imm:
+			// SP += C1 then SP += C2 (a function's return: its frame, then
+			// the return address): the first update of the local and the
+			// global is overwritten at once, so one update by C1+C2 does.
+			local, c, from := imms[n-1], imms[n-3], n-6
+			removed += 3
+			if n > 7 && ops[n-8] == opI32Const && ops[n-7] == opI32Add {
+				c += imms[n-8]
+				from = n - 8
+				removed += 2
+			}
+			c = int64(int32(c))
+			out, ops, imms, at = out[:at[from]], ops[:from], imms[:from], at[:from]
+			at, ops, imms = append(at, len(out)), append(ops, opI32Const), append(imms, c)
+			out = appendS(append(out, opI32Const), c)
+			at, ops, imms = append(at, len(out)), append(ops, opI32Add), append(imms, 0)
+			out = append(out, opI32Add)
+			at, ops, imms = append(at, len(out)), append(ops, opLocalTee), append(imms, local)
+			out = appendU(append(out, opLocalTee), uint64(local))
 		case in.op == opBrIf || in.op == opIf:
 			for ; n > 1 && ops[n-1] == opI32Eqz && ops[n-2] == opI32Eqz; n -= 2 {
 				out = out[:at[n-2]]

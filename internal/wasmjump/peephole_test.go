@@ -93,6 +93,20 @@ func TestPeephole(t *testing.T) {
 		in:   cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 		want: cat(lget(1), extU, i64c(8), i64add, lset(3), end),
 	}, {
+		name:    "a return's two SP updates become one",
+		in:      cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(1), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), i32cS(0), []byte{0x0f}, end),
+		want:    cat(lget(1), i32cS(48), i32add, op(opLocalTee, 1), op(opGlobSet, 0), i32cS(0), []byte{0x0f}, end),
+		removed: 5,
+	}, {
+		name:    "without a constant before, the second update stays whole",
+		in:      cat(lget(3), op(opLocalTee, 1), op(opGlobSet, 0), lget(1), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		want:    cat(lget(3), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		removed: 3,
+	}, {
+		name: "another local or global in between keeps both updates",
+		in:   cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(2), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+		want: cat(lget(1), i32cS(40), i32add, op(opLocalTee, 1), op(opGlobSet, 0), lget(2), i32cS(8), i32add, op(opLocalTee, 1), op(opGlobSet, 0), end),
+	}, {
 		name: "the rules look only at adjacent instructions",
 		in:   cat(lget(2), extU, nop, i64eqz, i32eqz, nop, i32eqz, brIf(0), end),
 		want: cat(lget(2), extU, nop, i64eqz, i32eqz, nop, i32eqz, brIf(0), end),
@@ -117,7 +131,7 @@ func TestPeephole(t *testing.T) {
 func TestPeepholeOption(t *testing.T) {
 	expr := cat(goPrologue, lget(2), []byte{opI64Eqz, opI64ExtendU32, opI64Eqz, opI32Eqz}, brIf(1), end, nop, goEpilogue)
 	mod := module([]byte{0}, expr)
-	got, st, err := Rewrite(mod)
+	got, st, err := RewriteWith(mod, noUnloop)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +139,7 @@ func TestPeepholeOption(t *testing.T) {
 	if !bytes.Equal(got, want) || st.Peephole != 3 {
 		t.Errorf("Rewrite: got %x (%+v), want %x with 3 removed", got, st, want)
 	}
-	got, st, err = RewriteWith(mod, Options{NoPeephole: true})
+	got, st, err = RewriteWith(mod, Options{NoPeephole: true, NoUnloop: true})
 	if err != nil {
 		t.Fatal(err)
 	}

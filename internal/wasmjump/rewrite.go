@@ -14,18 +14,20 @@ type Options struct {
 	NoNarrow   bool // leave Go's wrapped i64 arithmetic as it is (see narrow)
 	NoLoops    bool // leave every backward jump on the dispatch table (see loops.go)
 	Unroll     bool // let V8 unroll the new loops (no notInnermost marker)
+	NoUnloop   bool // keep entry loops that nothing branches to (see unloop)
 }
 
 // OptionsFromEnv reads Options from the environment, as the wasmjump tool's
 // flag defaults do: WASMPEEP=0 sets NoPeephole, WASMNARROW=0 NoNarrow,
-// WASMLOOP=0 NoLoops and WASMLOOP=unroll Unroll, so that one binary can be
-// rewritten both ways for comparisons.
+// WASMLOOP=0 NoLoops, WASMLOOP=unroll Unroll and WASMUNLOOP=0 NoUnloop,
+// so that one binary can be rewritten both ways for comparisons.
 func OptionsFromEnv() Options {
 	return Options{
 		NoPeephole: os.Getenv("WASMPEEP") == "0",
 		NoNarrow:   os.Getenv("WASMNARROW") == "0",
 		NoLoops:    os.Getenv("WASMLOOP") == "0",
 		Unroll:     os.Getenv("WASMLOOP") == "unroll",
+		NoUnloop:   os.Getenv("WASMUNLOOP") == "0",
 	}
 }
 
@@ -41,13 +43,14 @@ type Stats struct {
 	NoLoops  error // why the loop pass did not run, if it did not
 	Peephole int   // instructions removed by the peephole rules
 	Narrowed int   // i64 trees computed in i32 instead (narrow)
+	Unlooped int   // entry loops turned into blocks (unloop)
 	Skipped  int   // bodies left unchanged because they could not be decoded
 	SkipErr  error // why the first skipped body was skipped
 }
 
 func (s Stats) String() string {
-	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32",
-		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed)
+	str := fmt.Sprintf("%d of %d jumps through the dispatch table made direct (%d as br_if) in %d of %d functions; %d instructions removed by peephole rules; %d i64 computations narrowed to i32; %d entry loops made blocks",
+		s.Forward, s.Jumps, s.BrIf, s.Dispatch, s.Funcs, s.Peephole, s.Narrowed, s.Unlooped)
 	if s.NoLoops != nil {
 		str += fmt.Sprintf("; no loop pass: %v", s.NoLoops)
 	} else {
@@ -272,6 +275,15 @@ func rewriteBody(body []byte, self int64, pcs map[int64]bool, o Options, st *Sta
 			return nil, err
 		}
 	}
+	if !o.NoUnloop {
+		var un bool
+		if expr, un, err = unloop(expr); err != nil {
+			return nil, err
+		}
+		if un {
+			local.Unlooped = 1
+		}
+	}
 	st.Dispatch += local.Dispatch
 	st.Jumps += local.Jumps
 	st.Forward += local.Forward
@@ -280,7 +292,8 @@ func rewriteBody(body []byte, self int64, pcs map[int64]bool, o Options, st *Sta
 	st.Loops += local.Loops
 	st.Peephole += local.Peephole
 	st.Narrowed += local.Narrowed
-	if local.Forward == 0 && local.Back == 0 && local.Peephole == 0 && local.Narrowed == 0 {
+	st.Unlooped += local.Unlooped
+	if local.Forward == 0 && local.Back == 0 && local.Peephole == 0 && local.Narrowed == 0 && local.Unlooped == 0 {
 		return body, nil
 	}
 	return append(append(make([]byte, 0, e+len(expr)), body[:e]...), expr...), nil

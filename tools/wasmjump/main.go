@@ -1,11 +1,10 @@
 // Command wasmjump rewrites a GOOS=js GOARCH=wasm binary so that its forward
-// jumps between basic blocks, and the backward ones of loops without resume
-// points, branch directly instead of through each function's dispatch
-// table, and Go's boolean tests take fewer instructions
+// jumps between basic blocks branch directly instead of through each
+// function's dispatch table, and Go's boolean tests take fewer instructions
 // (see internal/wasmjump). The build runs it on
 // azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
 //
-//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] IN
+//	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] [-unloop=false] IN
 //
 // Without -o the file is rewritten in place. A function it cannot decode is
 // left unchanged and reported on stderr.
@@ -26,8 +25,9 @@ func main() {
 	narrow := flag.Bool("narrow", os.Getenv("WASMNARROW") != "0", "compute wrapped i64 arithmetic in i32 (default false if WASMNARROW=0)")
 	loops := flag.Bool("loops", os.Getenv("WASMLOOP") != "0", "make the backward jumps of loops without resume points direct (default false if WASMLOOP=0)")
 	unroll := flag.Bool("unroll", os.Getenv("WASMLOOP") == "unroll", "let V8 unroll the new loops (default true if WASMLOOP=unroll)")
+	unloop := flag.Bool("unloop", os.Getenv("WASMUNLOOP") != "0", "make entry loops that nothing branches to blocks (default false if WASMUNLOOP=0)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] IN")
+		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] [-unloop=false] IN")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -39,7 +39,7 @@ func main() {
 	if *out == "" {
 		*out = in
 	}
-	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep, NoNarrow: !*narrow, NoLoops: !*loops, Unroll: *unroll})
+	st, err := wasmjump.RewriteFileWith(in, *out, wasmjump.Options{NoPeephole: !*peep, NoNarrow: !*narrow, NoLoops: !*loops, Unroll: *unroll, NoUnloop: !*unloop})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmjump:", err)
 		os.Exit(1)
