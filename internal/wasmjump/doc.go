@@ -69,11 +69,13 @@
 // instructions per search node (native 3825): 7108 -> 6784, a wasm/native
 // ratio of 0.538 -> 0.564 (before the peephole and narrow rules: 7780 ->
 // 7366, and 7524 with WASMLOOP=unroll: the marker stays). CPU seconds of
-// TestBenchPrint -benchdepth 11, medians of 7 interleaved runs on a loaded
-// machine: 4.17 -> 3.84. Perft gains less: tools/perft-instr.sh startpos
-// no-bulk 624.3 -> 615.1 instructions per node, but the clock (BenchmarkPerft
-// startpos-d6-nobulk, CPU seconds, medians of 7) says 8.70 -> 9.43 while
-// kiwipete-d5-nobulk says 14.67 -> 14.47. The search test binary has 1031
+// TestBenchPrint -benchdepth 11, medians of 8 interleaved runs on a loaded
+// machine (load 1.4-8): 4.20 -> 3.85. Perft gains less: tools/perft-instr.sh
+// startpos no-bulk 624.3 -> 615.1 instructions per node, but the clock
+// (BenchmarkPerft startpos-d6-nobulk, CPU seconds, medians of 8) says 9.09
+// -> 9.42, slower in 6 of 8 pairs, while kiwipete-d5-nobulk says 14.64 ->
+// 14.40. (These binaries had the peephole and narrow rules, not yet unloop.)
+// The search test binary has 1031
 // backward jumps made direct in 763 loops, among them every loop of
 // evalPieces, evalPawns, pickBest, quietScores, noisyScores and
 // ttTable.store; the ones left have calls inside or, as in seeExchange,
