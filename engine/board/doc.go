@@ -213,6 +213,35 @@
 // (loop back edges) direct too was tried (branch wasmopt): perft 660.6 ->
 // 670.9 instructions per node, no gain by the clock.
 //
+// Session 8: more post-link rules in internal/wasmjump (Go's boolean
+// branches, i64 address arithmetic done in i32, narrow loads, one stack
+// pointer update per return, entry loops made blocks) and direct loops
+// (backward jumps no resume point can enter). make perft-instr at d6062dd
+// (the rules, no loops yet): startpos bulk 34.9 / 58.6 / 0.596, Kiwipete
+// bulk 24.4 / 38.8 / 0.629, startpos no bulk 319.6 / 625.5 / 0.511,
+// Kiwipete no bulk 320.0 / 612.1 / 0.523. By the clock (lead, make
+// bench-perft BENCH_RUNS=5 DTM_BENCH=..., no other agent running, load
+// average 0.5 at the start; CPU Mnps medians), main 874c053 (the rules) and
+// eac59c7 (the rules and the loops):
+//
+//	                      native   wasm (node)  dragontoothmg  wasm/native
+//	874c053
+//	startpos d6 bulk      229.0    113.4        35.7           0.50 (0.495)
+//	Kiwipete d5 bulk      345.9    215.2        56.6           0.62
+//	startpos d6 no bulk   25.7     13.4         3.9            0.52
+//	Kiwipete d5 no bulk   25.4     14.0         4.6            0.55
+//	eac59c7
+//	startpos d6 bulk      238.1    125.3        39.8           0.53
+//	Kiwipete d5 bulk      372.5    206.1        56.3           0.55
+//	startpos d6 no bulk   27.4     14.3         4.6            0.52
+//	Kiwipete d5 no bulk   26.4     13.8         4.9            0.52
+//
+// Wall-clock medians of the second run: 0.57, 0.59, 0.52, 0.53. Single runs
+// still spread widely (eac59c7: native startpos bulk 216-340 Mnps, wasm
+// Kiwipete bulk 184-265). In the second run every row is above one half
+// (0.52-0.55, CPU and wall); in the first the start position's bulk row
+// was 0.495 by CPU and 0.51 by the wall clock.
+//
 // Earlier (session 3, generate writing the leaf moves, no-bulk rows at
 // startpos d5 and Kiwipete d4): native 94.5 and 141.4 Mnps bulk, 19.5 and
 // 20.4 no bulk; wasm 32.1 and 43.4 bulk, 5.2 and 5.6 no bulk; wasm/native
