@@ -219,7 +219,10 @@
 // (backward jumps no resume point can enter). make perft-instr at d6062dd
 // (the rules, no loops yet): startpos bulk 34.9 / 58.6 / 0.596, Kiwipete
 // bulk 24.4 / 38.8 / 0.629, startpos no bulk 319.6 / 625.5 / 0.511,
-// Kiwipete no bulk 320.0 / 612.1 / 0.523. By the clock (lead, make
+// Kiwipete no bulk 320.0 / 612.1 / 0.523; at eac59c7 (and the loops)
+// 62.2 / 0.561, 40.3 / 0.605, 607.4 / 0.526, 594.9 / 0.538: the loops cost
+// the bulk rows' leaf counter instructions and save the no-bulk rows some.
+// By the clock (lead, make
 // bench-perft BENCH_RUNS=5 DTM_BENCH=..., no other agent running, load
 // average 0.5 at the start; CPU Mnps medians), main 874c053 (the rules) and
 // eac59c7 (the rules and the loops):
