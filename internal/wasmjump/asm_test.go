@@ -37,17 +37,7 @@ func brTable(l ...uint64) []byte { return op(opBrTable, append([]uint64{uint64(l
 
 // i32c is i32.const v, v as a signed LEB128 number (the rewriter reads it
 // with readS; an unsigned encoding of 64..127 would read back negative).
-func i32c(v int64) []byte {
-	b := []byte{opI32Const}
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if (v == 0 && c&0x40 == 0) || (v == -1 && c&0x40 != 0) {
-			return append(b, c)
-		}
-		b = append(b, c|0x80)
-	}
-}
+func i32c(v int64) []byte { return appendS([]byte{opI32Const}, v) }
 
 // jump is Go's jump to the basic block at pc through the entry loop, which
 // is depth levels up.

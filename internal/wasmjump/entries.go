@@ -123,7 +123,7 @@ func decodeExpr(b []byte) ([]instr, error) {
 	for i := 0; i < len(b); {
 		in, err := decode(b, i)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("instruction at byte %#x of the expression: %w", i, err)
 		}
 		ins = append(ins, in)
 		i = in.end

@@ -9,14 +9,9 @@ package wasmjump
 // when some branch still targets the loop or the function has no entry
 // loop.
 func unloop(b []byte) ([]byte, bool, error) {
-	var ins []instr
-	for i := 0; i < len(b); {
-		in, err := decode(b, i)
-		if err != nil {
-			return nil, false, err
-		}
-		ins = append(ins, in)
-		i = in.end
+	ins, err := decodeExpr(b)
+	if err != nil {
+		return nil, false, err
 	}
 	e, ok := findEntry(ins)
 	if !ok {

@@ -1,9 +1,6 @@
 package wasmjump
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // entry describes Go's dispatch prologue found at the start of an
 // expression: the index (in the decoded instructions) of the entry loop, of
@@ -62,14 +59,9 @@ var errUnbalanced = errors.New("unbalanced block structure")
 // becomes br to that block; if the jump is the whole body of an if without
 // else, the if, the jump and the end become one br_if.
 func rewriteExpr(b []byte, st *Stats) ([]byte, error) {
-	var ins []instr
-	for i := 0; i < len(b); {
-		in, err := decode(b, i)
-		if err != nil {
-			return nil, fmt.Errorf("instruction at byte %#x of the expression: %w", i, err)
-		}
-		ins = append(ins, in)
-		i = in.end
+	ins, err := decodeExpr(b)
+	if err != nil {
+		return nil, err
 	}
 	if err := checkBalance(ins); err != nil {
 		return nil, err

@@ -23,14 +23,9 @@ package wasmjump
 // when nothing changed, else the new expression and the number of wraps
 // removed.
 func narrow(b []byte) ([]byte, int, error) {
-	var ins []instr
-	for i := 0; i < len(b); {
-		in, err := decode(b, i)
-		if err != nil {
-			return nil, 0, err
-		}
-		ins = append(ins, in)
-		i = in.end
+	ins, err := decodeExpr(b)
+	if err != nil {
+		return nil, 0, err
 	}
 	act := make(map[int]byte) // instruction index -> what to emit instead
 	n := 0

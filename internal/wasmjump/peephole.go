@@ -75,14 +75,9 @@ const (
 // It returns b unchanged (and 0) when no rule applies, else the new
 // expression and the number of instructions removed.
 func peephole(b []byte) ([]byte, int, error) {
-	var ins []instr
-	for i := 0; i < len(b); {
-		in, err := decode(b, i)
-		if err != nil {
-			return nil, 0, err
-		}
-		ins = append(ins, in)
-		i = in.end
+	ins, err := decodeExpr(b)
+	if err != nil {
+		return nil, 0, err
 	}
 	out := make([]byte, 0, len(b))
 	var ops []byte   // opcodes of the instructions in out, for the rules
