@@ -21,11 +21,12 @@ import (
 func main() {
 	out := flag.String("o", "", "write the result to `file` instead of rewriting IN in place")
 	verbose := flag.Bool("v", false, "print what was rewritten")
-	peep := flag.Bool("peephole", os.Getenv("WASMPEEP") != "0", "apply the peephole rules (default false if WASMPEEP=0)")
-	narrow := flag.Bool("narrow", os.Getenv("WASMNARROW") != "0", "compute wrapped i64 arithmetic in i32 (default false if WASMNARROW=0)")
-	loops := flag.Bool("loops", os.Getenv("WASMLOOP") != "0", "make the backward jumps of loops without resume points direct (default false if WASMLOOP=0)")
-	unroll := flag.Bool("unroll", os.Getenv("WASMLOOP") == "unroll", "let V8 unroll the new loops (default true if WASMLOOP=unroll)")
-	unloop := flag.Bool("unloop", os.Getenv("WASMUNLOOP") != "0", "make entry loops that nothing branches to blocks (default false if WASMUNLOOP=0)")
+	env := wasmjump.OptionsFromEnv() // WASMPEEP, WASMNARROW, WASMLOOP, WASMUNLOOP set the defaults
+	peep := flag.Bool("peephole", !env.NoPeephole, "apply the peephole rules (default false if WASMPEEP=0)")
+	narrow := flag.Bool("narrow", !env.NoNarrow, "compute wrapped i64 arithmetic in i32 (default false if WASMNARROW=0)")
+	loops := flag.Bool("loops", !env.NoLoops, "make the backward jumps of loops without resume points direct (default false if WASMLOOP=0)")
+	unroll := flag.Bool("unroll", env.Unroll, "let V8 unroll the new loops (default true if WASMLOOP=unroll)")
+	unloop := flag.Bool("unloop", !env.NoUnloop, "make entry loops that nothing branches to blocks (default false if WASMUNLOOP=0)")
 	flag.Usage = func() {
 		fmt.Fprintln(os.Stderr, "usage: wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] [-unloop=false] IN")
 		flag.PrintDefaults()
