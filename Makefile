@@ -345,6 +345,14 @@ gauntlet:
 	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
+# The native binary and the wasm build under node (NODE=…, default node on PATH)
+# against the same anchors with the same openings, side by side, one game at a
+# time each; prints both ratings and the gap (tools/gauntlet-pair.sh; issue 5).
+GAUNTLET_PAIR_GAMES ?= 50
+.PHONY: gauntlet-pair
+gauntlet-pair:
+	bash tools/gauntlet-pair.sh $(GAUNTLET_PAIR_GAMES) $(GAUNTLET_TC)
+
 # The web player's strength levels (web/levels.js) against the anchors, and the
 # levels below the weakest anchor through a chain of level-vs-level matches
 # (tools/calibrate-levels.sh; results and commands in docs/strength.md).
