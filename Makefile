@@ -219,7 +219,7 @@ release:
 # The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
 WASM_FLAGS ?= -trimpath -ldflags=-s
 
-.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures wasm-vert-cost
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures wasm-vert-cost wasm-hosts
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
@@ -260,6 +260,12 @@ test-wasm: node_modules/.package-lock.json wasm wasm-deps
 # (see tests/wasm/figures.mjs), e.g. CONFIGS='off,off#2,5,on,20' DEPTH=9 ROUNDS=10.
 wasm-figures: node_modules/.package-lock.json wasm
 	node tests/wasm/figures.mjs
+
+# The same azurite.wasm on each JavaScript engine against the native binary:
+# bench nps in native, under every node in NODES (comma-separated binaries,
+# default node on PATH) and in a Chromium worker, rounds rotated (tests/wasm/hosts.mjs).
+wasm-hosts: node_modules/.package-lock.json wasm
+	node tests/wasm/hosts.mjs
 
 # What vert (the typed-message converter) costs in azurite.wasm: the same
 # bridge built with a hand-written stand-in (tools/vertstub), sizes compared.
