@@ -46,7 +46,8 @@ if [ "$nb" != "$wb" ]; then
 fi
 echo "gauntlet-pair: $rev, bench $nb; wasm under node $nodever ($node); $games games per anchor, $tc"
 
-common=(CONCURRENCY=1 "TIMEMARGIN=${TIMEMARGIN:-500}" "SRAND=${SRAND:-20261124}" "ANCHORS=${ANCHORS:-glaurung,sf2250}")
+anchors=${ANCHORS:-glaurung,sf2250}
+common=(CONCURRENCY=1 "TIMEMARGIN=${TIMEMARGIN:-500}" "SRAND=${SRAND:-20261124}" "ANCHORS=$anchors")
 (cd "$dir/wasm" && env "${common[@]}" CAND_NAME="azurite-wasm-node$nodever-$rev" \
 	"$tools/gauntlet.sh" "$node $dir/wasm/azurite-uci.mjs --wasm $dir/wasm/azurite.wasm --exec $dir/wasm/wasm_exec.js" \
 	"$games" "$tc" >"$dir/wasm.out" 2>&1) &
@@ -64,7 +65,7 @@ read -r wr we <<<"$(rating "$dir/wasm.out")"
 read -r nr ne <<<"$(rating "$dir/native.out")"
 for f in wasm native; do
 	echo "== $f"
-	grep -E '^(sf|glaurung|phalanx|gnuchess|fairymax|toga2|ethereal)' "$dir/$f.out" || true
+	grep -E "^(${anchors//,/|}) " "$dir/$f.out" || true # the per-anchor rows
 	grep '^Combined rating' "$dir/$f.out" || true
 done
 if [ -n "${wr:-}" ] && [ -n "${nr:-}" ]; then

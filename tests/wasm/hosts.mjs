@@ -49,7 +49,8 @@ function processRun(name, cmd, args) {
 const hosts = [{ name: 'native', run: () => processRun('native', native, []) }];
 for (const [i, n] of NODES.entries()) {
   const v = execFileSync(n, ['-p', 'process.versions.node + " (V8 " + process.versions.v8 + ")"'], { encoding: 'utf8' }).trim();
-  const name = `node ${v}` + (NODES.length > 1 && NODES.slice(0, i).some((m) => m === n) ? ` #${i + 1}` : '');
+  // Two binaries of one version would share a name, and so their runs.
+  const name = `node ${v}` + (hosts.some((h) => h.name === `node ${v}`) ? ` #${i + 1}` : '');
   hosts.push({ name, run: () => processRun(name, n, [RUNNER, '--wasm', path.join(tmp, 'azurite.wasm'), '--exec', path.join(tmp, 'wasm_exec.js')]) });
 }
 let server, browser;
@@ -105,7 +106,9 @@ for (const [name, ws] of Object.entries(runs)) {
   const m = median(ws.map((w) => w.nps));
   let line = `${name}: median ${m} nps, ${(m / nat).toFixed(3)} x native (runs ${ws.map((w) => w.nps).join(' ')})`;
   if (ws.every((w) => !Number.isNaN(w.cpu))) {
-    // Nodes per CPU second: the steadier figure on a loaded machine.
+    // Nodes per CPU second, the user time of all the process's threads: for
+    // node that includes V8's background compilation and GC, so it
+    // understates node against native; wall nps is the figure on an idle box.
     const c = median(ws.map((w) => w.nodes / w.cpu));
     line += `; per CPU second ${Math.round(c)}, ${(c / natCpu).toFixed(3)} x native`;
   }
