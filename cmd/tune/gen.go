@@ -14,6 +14,7 @@ import (
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
+	"github.com/azurite-chess/azurite/internal/openings"
 )
 
 // Self-play data generation: the engine plays itself at a fixed node count
@@ -36,22 +37,22 @@ func runGen(args []string) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
 	games := fs.Int("games", 100, "number of games to play")
 	nodes := fs.Uint64("nodes", 5000, "search nodes per move")
-	openings := fs.String("openings", "", "EPD or PGN file of start positions (required)")
+	openingsPath := fs.String("openings", "", "EPD or PGN file of start positions (required)")
 	out := fs.String("out", "", "output file, appended to (required)")
 	workers := fs.Int("workers", 1, "games played in parallel")
 	seed := fs.Uint64("seed", 1, "seed for the opening order")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *openings == "" || *out == "" {
+	if *openingsPath == "" || *out == "" {
 		return fmt.Errorf("gen: -openings and -out are required")
 	}
-	fens, err := loadOpenings(*openings)
+	fens, err := openings.Load(*openingsPath)
 	if err != nil {
 		return err
 	}
 	if len(fens) == 0 {
-		return fmt.Errorf("gen: no openings in %s", *openings)
+		return fmt.Errorf("gen: no openings in %s", *openingsPath)
 	}
 	rng := rand.New(rand.NewPCG(*seed, 0x5eed))
 	rng.Shuffle(len(fens), func(i, j int) { fens[i], fens[j] = fens[j], fens[i] })

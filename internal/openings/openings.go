@@ -1,4 +1,6 @@
-package main
+// Package openings reads start positions for self-play and matches from EPD
+// files (one position per line) and PGN files (each game's mainline).
+package openings
 
 import (
 	"bufio"
@@ -9,10 +11,10 @@ import (
 	"github.com/azurite-chess/azurite/engine/board"
 )
 
-// loadOpenings reads start positions from an EPD file (one position per
+// Load reads start positions from an EPD file (one position per
 // line) or a PGN file (each game's mainline played out from the start
 // position), and returns them as FENs.
-func loadOpenings(path string) ([]string, error) {
+func Load(path string) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -53,7 +55,7 @@ func readPGNOpenings(f *os.File, path string) ([]string, error) {
 		}
 		pos, _ := board.ParseFEN(board.StartFEN)
 		for _, san := range moves {
-			m, err := matchSAN(pos, san)
+			m, err := MatchSAN(pos, san)
 			if err != nil {
 				return fmt.Errorf("%s:%d: %w", path, line, err)
 			}
@@ -96,8 +98,10 @@ func readPGNOpenings(f *os.File, path string) ([]string, error) {
 	return fens, sc.Err()
 }
 
-// matchSAN finds the legal move that a SAN token names.
-func matchSAN(pos *board.Position, san string) (board.Move, error) {
+// MatchSAN finds the legal move of pos that the SAN token san names; it
+// accepts check marks and annotation glyphs and returns an error for an
+// illegal, ambiguous or malformed token.
+func MatchSAN(pos *board.Position, san string) (board.Move, error) {
 	s := strings.TrimRight(san, "+#!?")
 	var l board.MoveList
 	pos.GenerateAll(&l)
