@@ -14,8 +14,9 @@ import (
 // search, so a front end that must yield (the wasm bridge) stays responsive.
 // Bench blocks; the session's own position, table and options are untouched.
 func (s *Session) Bench(depth int, each func(i int, fen string, r search.Result)) (nodes uint64, elapsed time.Duration, complete bool, err error) {
-	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval})
 	s.mu.Lock()
+	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval,
+		NewEvaluator: s.evaluatorFactory(s.evalModeFor(plan{}))})
 	if !s.idleLocked() {
 		s.mu.Unlock()
 		return 0, 0, false, ErrSearching

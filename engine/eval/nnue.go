@@ -1,0 +1,162 @@
+package eval
+
+import "github.com/azurite-chess/azurite/engine/board"
+
+// NNUE evaluates positions with a Net. It keeps one accumulator per ply of
+// the position's history and brings the one for the evaluated position up to
+// date lazily: from the nearest earlier ply whose accumulator still belongs
+// to that ply's position (same key), it applies the moves played since, each
+// touching two to four feature rows per side. Only when no such ply lies
+// within nnueMaxLazy plies does it sum every piece again (a refresh). A
+// search evaluates most nodes whose parent it evaluated, so nearly every
+// evaluation costs one update.
+//
+// An NNUE is not safe for concurrent use: each search thread needs its own.
+type NNUE struct {
+	net   *Net
+	stack []accumulator // indexed by the position's Ply()
+}
+
+// accumulator is both sides' hidden-layer sums (before the activation) for
+// the position with Zobrist key key; key 0 marks an unused slot.
+type accumulator struct {
+	v   [2][NetHidden]int16
+	key uint64
+}
+
+// nnueMaxLazy bounds the moves an evaluation replays before a refresh is
+// cheaper: a refresh adds about 30 rows per side, a move two to four.
+const nnueMaxLazy = 8
+
+// nnueStackPlies is the history length served without growing the stack.
+const nnueStackPlies = 1024
+
+// NewNNUE returns an evaluator using net, which must not be nil.
+func NewNNUE(net *Net) *NNUE {
+	return &NNUE{net: net, stack: make([]accumulator, nnueStackPlies)}
+}
+
+// Net returns the net e evaluates with.
+func (e *NNUE) Net() *Net { return e.net }
+
+// Evaluate returns the net's score of pos in centipawns from the side to
+// move's point of view.
+func (e *NNUE) Evaluate(pos *board.Position) int {
+	a := e.accumulate(pos)
+	return e.net.output(a, pos.Side())
+}
+
+// accumulate returns the up-to-date accumulator of pos.
+func (e *NNUE) accumulate(pos *board.Position) *accumulator {
+	ply := pos.Ply()
+	for ply >= len(e.stack) {
+		e.stack = append(e.stack, make([]accumulator, len(e.stack))...)
+	}
+	top := &e.stack[ply]
+	if top.key == pos.Key() && top.key != 0 {
+		return top
+	}
+	j := ply - 1
+	for ; j >= 0 && ply-j <= nnueMaxLazy; j-- {
+		if k := pos.KeyAt(j); e.stack[j].key == k && k != 0 {
+			break
+		}
+	}
+	if j < 0 || ply-j > nnueMaxLazy {
+		e.net.refresh(top, pos)
+		top.key = pos.Key()
+		return top
+	}
+	for ; j < ply; j++ {
+		e.net.update(&e.stack[j+1], &e.stack[j], pos.MoveAt(j))
+		e.stack[j+1].key = pos.KeyAt(j + 1)
+	}
+	return top
+}
+
+// refresh computes a's sums from pos's pieces.
+func (n *Net) refresh(a *accumulator, pos *board.Position) {
+	a.v[0] = n.ftB
+	a.v[1] = n.ftB
+	for b := pos.Occupied(); b != 0; {
+		sq := b.PopLSB()
+		pc := pos.PieceAt(sq)
+		addRow(&a.v[0], &n.ftW[Feature(board.White, pc, sq)])
+		addRow(&a.v[1], &n.ftW[Feature(board.Black, pc, sq)])
+	}
+}
+
+// update sets dst to src after m (NoMove: a null move, which moves nothing).
+func (n *Net) update(dst, src *accumulator, m board.Move) {
+	if m == board.NoMove {
+		dst.v = src.v
+		return
+	}
+	pc := m.Piece()
+	from, to := m.From(), m.To()
+	placed := pc
+	if p := m.Promotion(); p != board.NoPieceType {
+		placed = board.MakePiece(pc.Color(), p)
+	}
+	for s := board.White; s <= board.Black; s++ {
+		d, w := &dst.v[s], &n.ftW
+		switch {
+		case m.IsCastle():
+			rookFrom, rookTo := to+1, to-1 // king side: h-file rook to the f-file
+			if to.File() == 2 {
+				rookFrom, rookTo = to-2, to+1 // queen side: a-file rook to the d-file
+			}
+			rook := board.MakePiece(pc.Color(), board.Rook)
+			addSub2(d, &src.v[s], &w[Feature(s, pc, to)], &w[Feature(s, pc, from)],
+				&w[Feature(s, rook, rookTo)], &w[Feature(s, rook, rookFrom)])
+		case m.IsCapture():
+			capSq := to
+			if m.IsEnPassant() {
+				capSq = to ^ 8 // the pawn passed beside the mover's origin rank
+			}
+			addSubSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)],
+				&w[Feature(s, m.Captured(), capSq)])
+		default:
+			addSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)])
+		}
+	}
+}
+
+// output is the net's score from side us's point of view in centipawns.
+func (n *Net) output(a *accumulator, us board.Color) int {
+	own, other := &a.v[us&1], &a.v[us&1^1]
+	wOwn := (*[NetHidden]int16)(n.outW[:NetHidden])
+	wOther := (*[NetHidden]int16)(n.outW[NetHidden:])
+	sum := int64(0)
+	for i := range NetHidden {
+		x := int32(min(max(own[i], 0), netQA))
+		y := int32(min(max(other[i], 0), netQA))
+		sum += int64(x*int32(wOwn[i]))*int64(x) + int64(y*int32(wOther[i]))*int64(y)
+	}
+	// sum is in QA²·QB; one QA off gives the bias's QA·QB.
+	return int((sum/netQA + int64(n.outB)) * NetScale / (netQA * netQB))
+}
+
+func addRow(d, w *[NetHidden]int16) {
+	for i := range d {
+		d[i] += w[i]
+	}
+}
+
+func addSub(d, s, add, sub *[NetHidden]int16) {
+	for i := range d {
+		d[i] = s[i] + add[i] - sub[i]
+	}
+}
+
+func addSubSub(d, s, add, sub1, sub2 *[NetHidden]int16) {
+	for i := range d {
+		d[i] = s[i] + add[i] - sub1[i] - sub2[i]
+	}
+}
+
+func addSub2(d, s, add1, sub1, add2, sub2 *[NetHidden]int16) {
+	for i := range d {
+		d[i] = s[i] + add1[i] - sub1[i] + add2[i] - sub2[i]
+	}
+}
