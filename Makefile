@@ -243,6 +243,7 @@ wasm-deps:
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm
 	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(WASM_EXEC)" ./engine/session ./engine/uci
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run 'NNUE|Net' ./engine/eval
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm
@@ -428,6 +429,43 @@ dist: node_modules/.package-lock.json
 # of <azurite-board>, against the release build served under /sub/ with the strict CSP.
 test-pwa: dist
 	node --test --test-concurrency=1 tests/pwa/
+
+## ---- learned evaluation (cmd/nnue, docs/nnue.md) --------------------------------------
+
+# Self-play data, training and installing a net. The data and runs live in
+# NNUE_DIR, outside the repository; every target resumes where a killed run
+# stopped and reproduces its output from the seeds. nnue-data runs until
+# NNUE_CHUNKS chunks exist (0: until killed) at nice 19, one game per core.
+NNUE_DIR      ?= $(HOME)/.cache/azurite/nnue
+NNUE_DATA     ?= $(NNUE_DIR)/data
+NNUE_SEED     ?= 1
+NNUE_NODES    ?= 5000
+NNUE_CHUNKS   ?= 0
+NNUE_WORKERS  ?= $(shell nproc)
+NNUE_OPENINGS ?= $(CURDIR)/../shared/data/openings/8moves_v3.pgn
+NNUE_NET      ?=
+NNUE_RUN      ?= $(NNUE_DIR)/train
+NNUE_EPOCHS   ?= 20
+NNUE_FLAGS    ?=
+NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
+.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install
+nnue-bin:
+	@mkdir -p $(NNUE_DIR)/bin
+	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
+nnue-data: nnue-bin
+	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) \
+		-seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
+nnue-status: nnue-bin
+	$(NNUE_BIN) status $(NNUE_DATA)
+nnue-train: nnue-bin
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
+# Make NET (a file nnue-train wrote) the built-in net and rewrite the
+# reference outputs the tests pin.
+nnue-install:
+	@test -f "$(NET)" || { echo "nnue-install: NET=path/to/nn-HASH.nnue required"; exit 1; }
+	rm -f engine/eval/nets/*.nnue
+	cp "$(NET)" engine/eval/nets/
+	$(GO) test -count=1 -run '^TestNNUEReference$$' ./engine/eval -update-nnue-ref
 
 ## ---- everything ----------------------------------------------------------------
 

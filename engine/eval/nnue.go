@@ -112,7 +112,7 @@ func (n *Net) update(dst, src *accumulator, m board.Move) {
 		case m.IsCapture():
 			capSq := to
 			if m.IsEnPassant() {
-				capSq = to ^ 8 // the pawn passed beside the mover's origin rank
+				capSq = to ^ 8 // the captured pawn stands behind the target square
 			}
 			addSubSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)],
 				&w[Feature(s, m.Captured(), capSq)])
