@@ -51,9 +51,14 @@ var ErrBadNet = errors.New("bad net file")
 
 // Net is a quantised network, read-only once parsed and shared by every
 // evaluator that uses it.
+//
+// The feature weights and biases are kept four int16 to a uint64 (hidden
+// unit 4j+i in bits 16i..16i+15 of word j), so an accumulator update adds
+// four units per 64-bit operation (see nnue_swar.go); the output weights are
+// plain int16.
 type Net struct {
-	ftW  [NetInputs][NetHidden]int16
-	ftB  [NetHidden]int16
+	ftW  [NetInputs][netWords]uint64
+	ftB  [netWords]uint64
 	outW [2 * NetHidden]int16
 	outB int32
 	hash string
@@ -89,14 +94,17 @@ func ParseNet(data []byte) (*Net, error) {
 		off += 2
 		return v
 	}
+	var row [NetHidden]int16
 	for f := range n.ftW {
-		for i := range n.ftW[f] {
-			n.ftW[f][i] = next()
+		for i := range row {
+			row[i] = next()
 		}
+		n.ftW[f] = pack(&row)
 	}
-	for i := range n.ftB {
-		n.ftB[i] = next()
+	for i := range row {
+		row[i] = next()
 	}
+	n.ftB = pack(&row)
 	for i := range n.outW {
 		n.outW[i] = next()
 	}
@@ -104,6 +112,25 @@ func ParseNet(data []byte) (*Net, error) {
 	sum := sha256.Sum256(data)
 	n.hash = hex.EncodeToString(sum[:6])
 	return n, nil
+}
+
+// netWords is the number of uint64 words holding NetHidden int16 units.
+const netWords = NetHidden / 4
+
+// pack puts four int16 units into each word.
+func pack(row *[NetHidden]int16) (w [netWords]uint64) {
+	for i, v := range row {
+		w[i/4] |= uint64(uint16(v)) << (16 * uint(i%4))
+	}
+	return w
+}
+
+// unpack is pack's inverse.
+func unpack(w *[netWords]uint64) (row [NetHidden]int16) {
+	for i := range row {
+		row[i] = int16(uint16(w[i/4] >> (16 * uint(i%4))))
+	}
+	return row
 }
 
 // QuantNet is a net's quantised weights as the trainer writes them.

@@ -20,7 +20,7 @@ type NNUE struct {
 // accumulator is both sides' hidden-layer sums (before the activation) for
 // the position with Zobrist key key; key 0 marks an unused slot.
 type accumulator struct {
-	v   [2][NetHidden]int16
+	v   [2][netWords]uint64 // four int16 units per word, as Net.ftW
 	key uint64
 }
 
@@ -128,35 +128,12 @@ func (n *Net) output(a *accumulator, us board.Color) int {
 	wOwn := (*[NetHidden]int16)(n.outW[:NetHidden])
 	wOther := (*[NetHidden]int16)(n.outW[NetHidden:])
 	sum := int64(0)
-	for i := range NetHidden {
-		x := int32(min(max(own[i], 0), netQA))
-		y := int32(min(max(other[i], 0), netQA))
-		sum += int64(x*int32(wOwn[i]))*int64(x) + int64(y*int32(wOther[i]))*int64(y)
+	for j := range netWords {
+		o, t := own[j], other[j]
+		w, v := (*[4]int16)(wOwn[4*j:]), (*[4]int16)(wOther[4*j:])
+		sum += screlu(o, 0)*int64(w[0]) + screlu(o, 16)*int64(w[1]) + screlu(o, 32)*int64(w[2]) + screlu(o, 48)*int64(w[3]) +
+			screlu(t, 0)*int64(v[0]) + screlu(t, 16)*int64(v[1]) + screlu(t, 32)*int64(v[2]) + screlu(t, 48)*int64(v[3])
 	}
 	// sum is in QA²·QB; one QA off gives the bias's QA·QB.
 	return int((sum/netQA + int64(n.outB)) * NetScale / (netQA * netQB))
-}
-
-func addRow(d, w *[NetHidden]int16) {
-	for i := range d {
-		d[i] += w[i]
-	}
-}
-
-func addSub(d, s, add, sub *[NetHidden]int16) {
-	for i := range d {
-		d[i] = s[i] + add[i] - sub[i]
-	}
-}
-
-func addSubSub(d, s, add, sub1, sub2 *[NetHidden]int16) {
-	for i := range d {
-		d[i] = s[i] + add[i] - sub1[i] - sub2[i]
-	}
-}
-
-func addSub2(d, s, add1, sub1, add2, sub2 *[NetHidden]int16) {
-	for i := range d {
-		d[i] = s[i] + add1[i] - sub1[i] + add2[i] - sub2[i]
-	}
 }

@@ -251,7 +251,12 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n.ftW != q.FeatureWeights || n.ftB != q.FeatureBias || n.outW != q.OutputWeights || n.outB != q.OutputBias {
+	for f := range n.ftW {
+		if unpack(&n.ftW[f]) != q.FeatureWeights[f] {
+			t.Fatalf("feature %d: weights differ from the encoded ones", f)
+		}
+	}
+	if unpack(&n.ftB) != q.FeatureBias || n.outW != q.OutputWeights || n.outB != q.OutputBias {
 		t.Error("parsed weights differ from the encoded ones")
 	}
 }
