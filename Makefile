@@ -183,11 +183,14 @@ smp-ttd:
 
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
+# The bench signature natively and as wasm must agree, with the hand-written
+# evaluation and with the built-in net.
 test-search-wasm:
-	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
-	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
-	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
-	test -n "$$native" && test "$$native" = "$$wasm"
+	@for ev in hce nnue; do flag=""; [ $$ev = nnue ] && flag=-benchnnue; \
+	native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7 ($$ev): native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm" || exit 1; done
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 

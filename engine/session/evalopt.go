@@ -84,6 +84,20 @@ func (s *Session) evaluatorFactory(mode evalMode) func() search.Evaluator {
 	return nil
 }
 
+// Net returns the net of EvalFile (or the built-in one), nil if none loads.
+func (s *Session) Net() *eval.Net {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.net
+}
+
+// UsesNNUE reports whether full-strength searches evaluate with the net.
+func (s *Session) UsesNNUE() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.useNNUE && s.net != nil
+}
+
 // EvalName names the evaluation a full-strength search uses now: "nnue
 // nn-HASH" or "hce".
 func (s *Session) EvalName() string {
