@@ -451,7 +451,7 @@ NNUE_RUN      ?= $(NNUE_DIR)/train
 NNUE_EPOCHS   ?= 20
 NNUE_FLAGS    ?=
 NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
-.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install
+.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install nnue-sprt
 nnue-bin:
 	@mkdir -p $(NNUE_DIR)/bin
 	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
@@ -462,6 +462,26 @@ nnue-status: nnue-bin
 	$(NNUE_BIN) status $(NNUE_DATA)
 nnue-train: nnue-bin
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
+# SPRT of the net (NET=file, default: the built-in one) against the
+# hand-written evaluation, both in the working tree's binary, colour-reversed
+# pairs of book openings, one game at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
+# (fixed nodes: the evaluations' quality without their speed).
+NNUE_TC     ?= 10+0.1
+NNUE_SPRT   ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
+NNUE_ROUNDS ?= 500
+NNUE_NODES_PER_MOVE ?=
+NNUE_SRAND  ?= 20261126
+nnue-sprt:
+	mkdir -p $(MATCH_DIR)/nnue
+	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
+	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
+		-engine cmd=./azurite name=hce "option.Use NNUE=false" \
+		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
+		-rounds $(NNUE_ROUNDS) -repeat -concurrency 1 -recover -sprt $(NNUE_SPRT) \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
+
 # Make NET (a file nnue-train wrote) the built-in net and rewrite the
 # reference outputs the tests pin.
 nnue-install:

@@ -72,6 +72,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "train: %d training, %d validation positions from %s (read in %.1f s)\n",
 		trainSet.len(), validSet.len(), c.Data, time.Since(start).Seconds())
 
+	fmt.Fprintf(stderr, "train: the hand-written evaluation's loss on the validation set: %.6f\n", hceLoss(validSet, c.Lambda))
 	net, opt := newFloatNet(c.Seed), &adam{}
 	first := 0
 	cfgPath := filepath.Join(*out, "config.json")
@@ -227,6 +228,27 @@ func writeNet(net *floatNet, valid *dataset, dir string, stdout, stderr io.Write
 	}
 	fmt.Fprintln(stdout, path)
 	return nil
+}
+
+// hceLoss is the validation loss of the hand-written static evaluation, the
+// figure a net has to beat.
+func hceLoss(d *dataset, lambda float64) float64 {
+	e := eval.New()
+	var s sample
+	var r Record
+	total, n := 0.0, 0
+	for i := range d.len() {
+		d.fill(i, &s, lambda)
+		_ = r.Unmarshal(d.raw[i*RecordSize:])
+		pos, err := board.ParseFEN(r.FEN())
+		if err != nil {
+			continue
+		}
+		p := sigmoid(float64(e.Evaluate(pos)) / eval.NetScale)
+		total += (p - float64(s.target)) * (p - float64(s.target))
+		n++
+	}
+	return total / float64(max(n, 1))
 }
 
 // quantError compares the quantised net's evaluation of up to limit
