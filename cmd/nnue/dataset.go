@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/eval"
@@ -15,6 +16,10 @@ import (
 // dataset is a set of records held in memory as their on-disk bytes.
 type dataset struct {
 	raw []byte
+	// teacher, if set, replaces each record's search score (White's view)
+	// in the target: the hand-written evaluation's score of the position,
+	// for training a net to imitate it before it learns from searches.
+	teacher []int16
 }
 
 func (d *dataset) len() int { return len(d.raw) / RecordSize }
@@ -75,11 +80,44 @@ func (d *dataset) fill(i int, s *sample, lambda float64) {
 		s.n++
 	})
 	score := float64(r.Score)
+	if d.teacher != nil {
+		score = float64(d.teacher[i])
+	}
 	result := float64(r.Result) / 2
 	if stm == board.Black {
 		score, result = -score, 1-result
 	}
 	s.target = float32(lambda*sigmoid(score/eval.NetScale) + (1-lambda)*result)
+}
+
+// labelWithHCE sets d.teacher to the hand-written static evaluation of every
+// record (White's view), using threads goroutines.
+func (d *dataset) labelWithHCE(threads int) {
+	d.teacher = make([]int16, d.len())
+	var wg sync.WaitGroup
+	per := (d.len() + threads - 1) / threads
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := eval.New()
+			var r Record
+			for i := w * per; i < min((w+1)*per, d.len()); i++ {
+				_ = r.Unmarshal(d.raw[i*RecordSize:])
+				pos, err := board.ParseFEN(r.FEN())
+				if err != nil {
+					d.teacher[i] = r.Score
+					continue
+				}
+				v := e.Evaluate(pos)
+				if pos.Side() == board.Black {
+					v = -v
+				}
+				d.teacher[i] = int16(max(-32000, min(32000, v)))
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }

@@ -31,6 +31,8 @@ type trainConfig struct {
 	Seed         uint64  `json:"seed"`
 	ValidEvery   int     `json:"valid_every"`
 	MaxPositions int     `json:"max_positions"`
+	Teacher      string  `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
+	Init         string  `json:"init,omitempty"`    // checkpoint whose weights start the run
 }
 
 // quantTolerance is the largest mean |quantised − float| difference, in
@@ -51,12 +53,17 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the initial weights and the shuffles")
 	fs.IntVar(&c.ValidEvery, "valid-every", 20, "hold out every N-th chunk (whole games) for validation")
 	fs.IntVar(&c.MaxPositions, "max-positions", 0, "use at most this many training positions (0: all)")
+	fs.StringVar(&c.Teacher, "teacher", "", `"hce": train on the hand-written evaluation's scores instead of the searches' (validation still uses the searches')`)
+	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if c.Epochs < 1 || c.Batch < 1 || *threads < 1 || c.Lambda < 0 || c.Lambda > 1 {
 		return fmt.Errorf("train: need -epochs, -batch, -threads >= 1 and 0 <= -lambda <= 1")
+	}
+	if c.Teacher != "" && c.Teacher != "hce" {
+		return fmt.Errorf("train: -teacher %q: the only teacher is \"hce\"", c.Teacher)
 	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return fmt.Errorf("train: %w", err)
@@ -73,7 +80,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.len(), validSet.len(), c.Data, time.Since(start).Seconds())
 
 	fmt.Fprintf(stderr, "train: the hand-written evaluation's loss on the validation set: %.6f\n", hceLoss(validSet, c.Lambda))
+	if c.Teacher == "hce" {
+		trainSet.labelWithHCE(*threads)
+	}
 	net, opt := newFloatNet(c.Seed), &adam{}
+	if c.Init != "" {
+		if _, err := loadCheckpoint(c.Init, net, &adam{}); err != nil {
+			return fmt.Errorf("train: -init: %w", err)
+		}
+	}
 	first := 0
 	cfgPath := filepath.Join(*out, "config.json")
 	ckPath := filepath.Join(*out, "checkpoint.bin")
