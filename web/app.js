@@ -18,9 +18,9 @@ import { byId, show } from './dom.js';
 import { createPlay } from './play.js';
 import { createAnalysis } from './analysis.js';
 import { createReview } from './review.js';
-import { createSound } from './sound.js';
+import { createSound, soundFor } from './sound.js';
 import { createSettings } from './settings-panel.js';
-import { loadSettings } from './settings.js';
+import { loadSettings, pieceSetById, animationMs } from './settings.js';
 
 const MODES = ['play', 'analysis', 'review'];
 
@@ -183,7 +183,15 @@ function boot() {
   }
 
   const view = createBoardView(byId('board'), {
-    onMove: (move) => controllers[ctx.mode].userMove(move),
+    pieces: pieceSetById(settings.pieces).file,
+    coordinates: settings.coords,
+    animationMs: animationMs(settings.animation),
+    onMove: (move) => {
+      const ok = controllers[ctx.mode].userMove(move);
+      // Play mode sounds its own moves (the engine's too); the other tabs sound here.
+      if (ok && ctx.mode !== 'play') ctx.sound.play(soundFor(ctx.game.current));
+      return ok;
+    },
     onPremove: (move) => ctx.mode === 'play' && controllers.play.premove(move),
     onPremoveCancel: () => controllers.play.cancelPremove(),
   });

@@ -198,7 +198,8 @@ export function createBoardView(el, config = {}) {
         if (premoveMode) {
           // A premove moves nothing yet: the piece goes back and the two squares are
           // marked. A promotion premove promotes to a queen, as on lichess.
-          const m = { from: event.squareFrom, to: event.squareTo, promotion: cands[0].promotion ? 'q' : undefined };
+          const m = { from: event.squareFrom, to: event.squareTo };
+          if (cands[0].promotion) m.promotion = 'q';
           board.state.moveInputProcess.then(() => {
             if (cfg.onPremove(m) === false) board.setPosition(fen, false);
           });
@@ -307,6 +308,10 @@ export function createBoardView(el, config = {}) {
       }
       if (animationMs !== undefined) st.animationDuration = animationMs;
       if (redraw) {
+        // cm-chessboard's drawCoordinates returns early when they are off, leaving
+        // the old ones drawn: take them away here.
+        const g = board.view.coordinatesGroup;
+        if (!st.showCoordinates && g) while (g.firstChild) g.removeChild(g.firstChild);
         board.view.redrawBoard();
         board.view.redrawPieces();
       }

@@ -218,3 +218,20 @@ test('inside the shadow root: drag moves and the promotion chooser work', async 
   await cspClean(page);
   await page.close();
 });
+
+test('the embed page loads without console warnings (cm-chessboard "without parentNode")', async () => {
+  const page = await b.context.newPage();
+  const warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto(`${server.origin}/sub/embed.html`);
+  await page.waitForFunction(() => customElements.get('azurite-board') !== undefined);
+  const n = await page.evaluate(() => document.querySelectorAll('azurite-board').length);
+  assert.ok(n >= 1, 'the page shows boards');
+  // Every board has drawn its pieces (the warnings came while boards were set up).
+  await page.waitForFunction(() => [...document.querySelectorAll('azurite-board')].every((el) => el.shadowRoot && el.shadowRoot.querySelector('.pieces g')), null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  assert.deepEqual(warnings, []);
+  await page.close();
+});
