@@ -70,7 +70,9 @@ function boot() {
       const c = controllers[ctx.mode];
       return c.movable ? c.movable() : 'both';
     },
-    save() {
+    // save writes the whole state; onlyIfOurs (the page going away) skips it when
+    // something else wrote the saved state since this page last did.
+    save({ onlyIfOurs = false } = {}) {
       if (ctx.restoring) return;
       const err = store.save({
         mode: ctx.mode,
@@ -81,7 +83,7 @@ function boot() {
         play: controllers.play.toJSON(),
         analysis: controllers.analysis.toJSON(),
         review: controllers.review.toJSON(),
-      });
+      }, { onlyIfOurs });
       if (err && !ctx.saveWarned) {
         ctx.saveWarned = true;
         ctx.notice(`Could not save the game in this browser (${err.message}).`);
@@ -369,8 +371,8 @@ function boot() {
   }
   // The clocks' state is saved whenever it changes (every move, every pause); the page
   // going away saves once more, so nothing since the last change is lost.
-  document.addEventListener('visibilitychange', () => ctx.save());
-  addEventListener('pagehide', () => ctx.save());
+  document.addEventListener('visibilitychange', () => ctx.save({ onlyIfOurs: true }));
+  addEventListener('pagehide', () => ctx.save({ onlyIfOurs: true }));
   if (problems.length) ctx.notice(problems.join(' '));
   ctx.setMode(mode);
   ctx.restoring = false;

@@ -162,6 +162,9 @@ test('a flag fall ends a timed game', async () => {
     await waitEngine(page);
     await page.waitForFunction(() => window.azurite.game.mainlineNodes().length === 1, null, { timeout: 30000 });
     await page.waitForSelector('#clock-bottom:not([hidden])');
+    // Let the paused fake clock run the display's interval once (fastForward alone
+    // did not fire it here), 0.2 s of Black's minute.
+    await page.clock.runFor(200);
     assert.equal(await page.textContent('#clock-bottom'), '1:00');
     await page.clock.fastForward('00:30');
     assert.equal(await page.textContent('#clock-bottom'), '0:30');
