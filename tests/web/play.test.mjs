@@ -179,6 +179,24 @@ test('phones: the whole board, clocks, status and engine state stay in view (390
   }
 });
 
+test('phones: promotion by touch, the chooser within the screen', async () => {
+  await withPage({ viewport: { width: 360, height: 640 }, touch: true }, async (page) => {
+    await gotoApp(page, server.url);
+    await loadText(page, '8/P6k/8/8/8/8/8/K7 w - - 0 1');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.azurite.movable() === 'both');
+    await square(page, 'a7').tap();
+    await square(page, 'a8').tap();
+    const knight = page.locator('#board .promotion-dialog-button-group[data-piece="wn"]');
+    await knight.waitFor();
+    const box = await knight.boundingBox();
+    assert.ok(box.y >= 0 && box.y + box.height <= 640, `chooser button in view: ${JSON.stringify(box)}`);
+    await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction(() => window.azurite.game.current.san === 'a8=N');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen.split(' ')[0]), 'N7/7k/8/8/8/8/8/K7');
+  }, 'touch-promotion');
+});
+
 test('premove: drawn, cancellable, and played at once when the engine moves', async () => {
   await withPage({}, async (page) => {
     // Without the book the engine thinks its 3 s per move: time to premove.
