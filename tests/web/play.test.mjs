@@ -275,7 +275,33 @@ test('PGN export gives back the imported tags as they were; a game played here g
     const played = await page.evaluate(() => window.azurite.exportPgn());
     const head = played.split('\n\n')[0];
     assert.match(head, /^\[Event "Casual game"\]\n\[Site "Azurite"\]\n\[Date "\d{4}\.\d\d\.\d\d"\]\n\[Round "-"\]\n\[White "You"\]\n\[Black "Azurite \(Beginner\)"\]\n\[Result "\*"\]/);
+    // A game that ends before its first move says so apart from its result.
+    await page.click('#btn-resign');
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.equal(await page.textContent('#movelist'), 'No moves were played. 0-1');
   }, 'pgn-tags');
+});
+
+test('phones: the review graph draws round dots', async () => {
+  await withPage({ viewport: { width: 390, height: 844 } }, async (page) => {
+    await gotoApp(page, server.url);
+    // A saved review of 1. e4 e5 2. Qh5 Nc6 3. Qxf7# where Nc6 lets the mate in: one marked move.
+    const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: {}, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'e7e5', k: [{ m: 'd1h5', k: [{ m: 'b8c6' }] }] }] }], cursor: [] };
+    const evals = [[30, null, 'e2e4'], [30, null, 'e7e5'], [30, null, 'd1h5'], [10, null, 'g7g6'], [null, 1, 'h5f7']];
+    await page.evaluate(([w, e]) => {
+      const o = JSON.parse(localStorage.getItem('azurite.v1'));
+      localStorage.setItem('azurite.v1', JSON.stringify({ ...o, mode: 'review', work: w, review: { line: 'e2e4 e7e5 d1h5 b8c6', evals: e } }));
+    }, [work, evals]);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    const dots = await page.evaluate(() => [...document.querySelectorAll('#review-graph circle.g-dot')].map((c) => {
+      const r = c.getBoundingClientRect();
+      return [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
+    }));
+    assert.equal(dots.length, 1, 'one marked move');
+    const [w, h] = dots[0];
+    assert.ok(w > 6 && Math.abs(w - h) < 0.5, `dot ${w}x${h} px is round`);
+  }, 'graph-dots');
 });
 
 test('a tab switch closes the promotion chooser', async () => {
