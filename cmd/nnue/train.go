@@ -227,6 +227,7 @@ func validationLoss(net *floatNet, d *dataset, lambda float64, threads int) floa
 // writeNet quantises net, checks the quantised net against the float one on
 // validation positions, and writes it as nn-HASH.nnue in dir.
 func writeNet(net *floatNet, valid *dataset, dir string, stdout, stderr io.Writer) error {
+	fmt.Fprintf(stderr, "train: search score ≈ %.3f × net output on validation positions within ±%d cp\n", scaleSlope(net, valid), slopeRange)
 	data := eval.EncodeNet(net.quantise())
 	qnet, err := eval.ParseNet(data)
 	if err != nil {
@@ -264,6 +265,34 @@ func hceLoss(d *dataset, lambda float64) float64 {
 		n++
 	}
 	return total / float64(max(n, 1))
+}
+
+// slopeRange bounds the search scores scaleSlope fits (centipawns).
+const slopeRange = 1500
+
+// scaleSlope is the least-squares slope b of score ≈ b·net over the
+// validation positions whose search score is within ±slopeRange: 1 when the
+// net is on the search's scale.
+func scaleSlope(net *floatNet, valid *dataset) float64 {
+	var s sample
+	var a, b [hidden]float32
+	var r Record
+	var xy, xx float64
+	for i := range valid.len() {
+		_ = r.Unmarshal(valid.raw[i*RecordSize:])
+		if r.Score > slopeRange || r.Score < -slopeRange {
+			continue
+		}
+		valid.fill(i, &s, 1)
+		x := float64(net.forward(&s, &a, &b)) * eval.NetScale
+		y := float64(r.Score)
+		if r.Side == 1 {
+			y = -y
+		}
+		xy += x * y
+		xx += x * x
+	}
+	return xy / max(xx, 1)
 }
 
 // quantError compares the quantised net's evaluation of up to limit

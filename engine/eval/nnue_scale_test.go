@@ -18,34 +18,55 @@ var scaleFENs = []string{
 	"r4rk1/pp1qbppp/2n1pn2/3p4/3P4/2N1PN2/PPQ1BPPP/R4RK1 w - - 0 12",
 }
 
-// pawnUpDiffs returns, for each scale position and each rook's pawn of the
-// side that loses it, White's gain in evaluation (centipawns) when that
-// pawn is removed from Black, and the loss when it is removed from White.
-func pawnUpDiffs(t *testing.T, evalWhite func(*board.Position) int) (gains, losses []int) {
+// imbalance is a kind of material taken from one side: the squares a
+// piece of that kind may stand on in the scale positions, Black's first.
+type imbalance struct {
+	name         string
+	black, white []string
+	lo, hi       float64 // the band of the hand-written evaluation's mean change (cp)
+}
+
+var imbalances = []imbalance{
+	{"pawn", []string{"a7", "h7", "b7", "g7"}, []string{"a2", "h2", "b2", "g2"}, 50, 180},
+	{"minor piece", []string{"c6", "f6", "e7", "d6", "d7"}, []string{"c3", "f3", "e2", "d3", "c4", "d2"}, 250, 450},
+	{"rook", []string{"a8", "f8", "e8", "c8"}, []string{"a1", "f1", "e1", "c1"}, 350, 650},
+}
+
+// materialDiffs returns, for each scale position and each square of im,
+// White's gain in evaluation (centipawns) when the piece there is removed
+// from Black, and the loss when it is removed from White.
+func materialDiffs(t *testing.T, im imbalance, evalWhite func(*board.Position) int) (gains, losses []int) {
 	for _, fen := range scaleFENs {
 		base := evalWhite(mustFEN(t, fen))
-		for _, sq := range []string{"a7", "h7", "a2", "h2"} {
-			f := withoutPiece(t, fen, sq)
-			if f == "" {
-				continue
-			}
-			d := evalWhite(mustFEN(t, f)) - base
-			if sq[1] == '7' {
-				gains = append(gains, d)
-			} else {
-				losses = append(losses, d)
+		for side, squares := range [][]string{im.black, im.white} {
+			for _, sq := range squares {
+				f := withoutPiece(t, fen, sq, im.name)
+				if f == "" {
+					continue
+				}
+				d := evalWhite(mustFEN(t, f)) - base
+				if side == 0 {
+					gains = append(gains, d)
+				} else {
+					losses = append(losses, d)
+				}
 			}
 		}
 	}
 	return gains, losses
 }
 
-// withoutPiece returns fen with the piece on sq removed, or "" if the square
-// is empty.
-func withoutPiece(t *testing.T, fen, sq string) string {
+// withoutPiece returns fen with the piece on sq removed, or "" if sq holds
+// no piece of the kind (a pawn, a knight or bishop, a rook) or removing it
+// leaves the side to move's opponent in check.
+func withoutPiece(t *testing.T, fen, sq, kind string) string {
 	pos := mustFEN(t, fen)
 	s := board.NewSquare(int(sq[0]-'a'), int(sq[1]-'1'))
-	if pos.PieceAt(s) == board.NoPiece {
+	pt := pos.PieceAt(s).Type()
+	switch {
+	case kind == "pawn" && pt != board.Pawn,
+		kind == "minor piece" && pt != board.Knight && pt != board.Bishop,
+		kind == "rook" && pt != board.Rook:
 		return ""
 	}
 	fields := strings.Fields(fen)
@@ -82,7 +103,11 @@ func withoutPiece(t *testing.T, fen, sq string) string {
 		}
 	}
 	fields[0] = b.String()
-	return strings.Join(fields, " ")
+	out := strings.Join(fields, " ")
+	if p, err := board.ParseFEN(out); err != nil || p.InCheck() {
+		return ""
+	}
+	return out
 }
 
 func meanOf(v []int) float64 {
@@ -93,13 +118,14 @@ func meanOf(v []int) float64 {
 	return float64(s) / float64(max(len(v), 1))
 }
 
-// TestNNUEScale pins the net's scale to the search's: a clean extra pawn in
-// a quiet middlegame is worth about a pawn (100 centipawns), as it is to
-// the hand-written evaluation, so UCI scores, WDL, the review's win-chance
+// TestNNUEScale pins the evaluations' scale with material imbalances in
+// quiet middlegames: to the hand-written evaluation a pawn is worth about
+// a pawn (100 centipawns), a minor piece about three, a rook about five,
+// and to the net each is worth within a factor of 1.6 of what it is to the
+// hand-written evaluation, so UCI scores, WDL, the review's win-chance
 // curve and the eval bar keep their meaning with either evaluation.
 func TestNNUEScale(t *testing.T) {
 	net := defaultNetT(t)
-	e, h := NewNNUE(net), New()
 	white := func(ev interface{ Evaluate(*board.Position) int }) func(*board.Position) int {
 		return func(pos *board.Position) int {
 			v := ev.Evaluate(pos)
@@ -109,18 +135,22 @@ func TestNNUEScale(t *testing.T) {
 			return v
 		}
 	}
-	for _, tc := range []struct {
-		name string
-		f    func(*board.Position) int
-	}{{"hand-written", white(h)}, {"net nn-" + net.Hash(), white(e)}} {
-		gains, losses := pawnUpDiffs(t, tc.f)
-		g, l := meanOf(gains), meanOf(losses)
-		t.Logf("%s: a pawn up %+.0f cp (%v), a pawn down %+.0f cp (%v)", tc.name, g, gains, l, losses)
-		if len(gains) < 8 || len(losses) < 8 {
-			t.Fatalf("only %d/%d pawn-up/down positions", len(gains), len(losses))
+	hce, nn := white(New()), white(NewNNUE(net))
+	for _, im := range imbalances {
+		hg, hl := materialDiffs(t, im, hce)
+		ng, nl := materialDiffs(t, im, nn)
+		if len(hg) < 6 || len(hl) < 6 {
+			t.Fatalf("%s: only %d/%d positions", im.name, len(hg), len(hl))
 		}
-		if g < 50 || g > 180 || l > -50 || l < -180 {
-			t.Errorf("%s: a pawn up is %+.0f cp and a pawn down %+.0f cp on average, want about ±100 (50..180)", tc.name, g, l)
+		h := (meanOf(hg) - meanOf(hl)) / 2
+		n := (meanOf(ng) - meanOf(nl)) / 2
+		t.Logf("%s: hand-written %+.0f/%+.0f cp, net nn-%s %+.0f/%+.0f cp (%d/%d positions)",
+			im.name, meanOf(hg), meanOf(hl), net.Hash(), meanOf(ng), meanOf(nl), len(hg), len(hl))
+		if h < im.lo || h > im.hi {
+			t.Errorf("%s: worth %.0f cp to the hand-written evaluation, want %.0f..%.0f", im.name, h, im.lo, im.hi)
+		}
+		if r := n / h; r < 1/1.6 || r > 1.6 {
+			t.Errorf("%s: worth %.0f cp to the net, %.2f times the hand-written evaluation's %.0f (want within a factor of 1.6)", im.name, n, r, h)
 		}
 	}
 }
