@@ -12,6 +12,7 @@ import { byId, show } from './dom.js';
 import { createPlay } from './play.js';
 import { createAnalysis } from './analysis.js';
 import { createReview } from './review.js';
+import { createTreeEdit } from './tree-edit.js';
 
 const MODES = ['play', 'analysis', 'review'];
 
@@ -155,6 +156,7 @@ function boot() {
     review: createReview(ctx),
   };
   ctx.controllers = controllers;
+  ctx.treeEdit = createTreeEdit(ctx);
 
   // Tabs (with arrow-key movement between them, as the ARIA tab pattern expects).
   for (const m of MODES) {
