@@ -144,7 +144,7 @@ export function createAnalysis(ctx) {
   async function stop() {
     st.token++;
     clearLines();
-    scheduleRender();
+    render();
     if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
   }
 
@@ -163,7 +163,9 @@ export function createAnalysis(ctx) {
     st.fen = node.fen;
     st.lines = [];
     st.depth = 0;
-    scheduleRender();
+    // Now, not at the next scheduled frame: the old position's lines must not stay
+    // on screen under the new position.
+    render();
     const status = g.status(node);
     if (status.over) {
       if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
@@ -249,6 +251,9 @@ export function createAnalysis(ctx) {
       list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
     }
     shown = { fen: st.fen, lines: st.lines.slice() };
+    // data-fen names the position the lines belong to (tests check it is the board's).
+    if (st.lines.some(Boolean)) list.dataset.fen = st.fen;
+    else delete list.dataset.fen;
     st.lines.forEach((l, i) => {
       if (!l) return;
       const moves = sanLine(st.fen, l.pv.slice(0, 12));
@@ -318,10 +323,10 @@ export function createAnalysis(ctx) {
   ctx.listeners.add(() => {
     if (ctx.mode !== 'analysis') return;
     if (st.running && ctx.game.current.fen !== st.fen) analyse();
-    else {
-      if (ctx.game.current.fen !== st.fen) clearLines();
-      scheduleRender();
-    }
+    else if (ctx.game.current.fen !== st.fen) {
+      clearLines();
+      render();
+    } else scheduleRender();
   });
 
   return {

@@ -119,10 +119,10 @@ export function createPractice(ctx, { evaluate }) {
       st.solved++;
       st.done = true;
       const also = res.why === 'good' && p.bestSan ? ` The engine's choice was ${p.bestSan}.` : '';
-      say(`Correct: ${ply.san} is ${res.why === 'best' ? 'the best move' : 'good enough'}.${also}`);
+      const last = st.i + 1 >= st.list.length ? ` That was the last puzzle: ${st.solved} of ${st.list.length} solved.` : '';
+      say(`Correct: ${ply.san} is ${res.why === 'best' ? 'the best move' : 'good enough'}.${also}${last}`);
       byId('practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
-      show(byId('btn-practice-next'), st.i + 1 < st.list.length);
-      if (st.i + 1 >= st.list.length) say(`Correct: ${ply.san}. That was the last puzzle: ${st.solved} of ${st.list.length} solved.`);
+      show(byId('btn-practice-next'), !last);
     } else {
       const why = res.why === 'played'
         ? `${ply.san} is the game's move.`

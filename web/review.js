@@ -96,7 +96,7 @@ export function judgeMoves(nodes, evals) {
 export function createReview(ctx) {
   // evals and line are the last finished review (saved, so a reload keeps it) and the
   // main line it judged, as UCI moves: a review belongs to that line only.
-  const st = { running: false, token: 0, points: [], result: null, evals: null, line: null, quality: 'normal', byNode: new Map() };
+  const st = { running: false, token: 0, points: [], result: null, evals: null, line: null, quality: 'normal', byNode: new Map(), searched: 0, ms: 0 };
   const cache = createReviewCache();
   const practice = createPractice(ctx, { evaluate: (fen) => evaluateFen(fen, st.quality) });
   const graph = createEvalGraph(byId('review-graph'), {
@@ -170,6 +170,7 @@ export function createReview(ctx) {
     }
     const turn = fen.split(' ')[1];
     let last = null;
+    st.searched++;
     await ctx.engine.newGame();
     ctx.setPosition(fen, []);
     const res = await ctx.engine.go({ nodes: QUALITY[quality] }, (info) => {
@@ -215,6 +216,7 @@ export function createReview(ctx) {
     }
     const quality = st.quality;
     const evals = [];
+    st.searched = 0; // positions the engine searched in this review (the rest were cached)
     const t0 = performance.now();
     optionsSet = false;
     try {
@@ -374,6 +376,8 @@ export function createReview(ctx) {
     restore,
     run,
     practice,
+    /** clearCache forgets every cached evaluation (memory and storage). */
+    clearCache: () => cache.clear(),
     state: st,
   };
 }
