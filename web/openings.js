@@ -8,37 +8,32 @@ export function positionKey(fen) {
   return fen.split(' ').slice(0, 3).join(' ');
 }
 
-/**
- * hashKey is internal/eco.Hash: two 32-bit FNV-1a hashes of the key's bytes (ASCII)
- * with offset bases 2166136261 and 2538058380, combined as h1·2^21 + (h2 >>> 11).
- */
+/** hashKey is internal/eco.Hash: the 32-bit FNV-1a hash of the key's bytes (ASCII). */
 export function hashKey(key) {
-  let h1 = 2166136261;
-  let h2 = 2538058380;
-  for (let i = 0; i < key.length; i++) {
-    const c = key.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 16777619) >>> 0;
-    h2 = Math.imul(h2 ^ c, 16777619) >>> 0;
-  }
-  return h1 * 2097152 + (h2 >>> 11);
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
+  return h;
 }
 
 /**
- * createOpenings returns lookup(node) over a table module ({MAX_PLY, FAMILIES, TABLE}
- * as internal/eco.Module writes it): {eco, name} of the last named position from the
- * start to node (a node with parent, fen and ply), or null. Answers are remembered
- * per node.
+ * createOpenings returns lookup(node) over a table module (MAX_PLY, FAMILIES,
+ * HASHES, ECO, FAMILY, REST as internal/eco.Module writes them): {eco, name} of the
+ * last named position from the start to node (a node with parent, fen and ply), or
+ * null. The columns are turned into a map on first use; answers are remembered per
+ * node.
  */
 export function createOpenings(table) {
   let map = null;
   const memo = new WeakMap();
   function load() {
     map = new Map();
-    for (const row of table.TABLE.split('\n')) {
-      const [h, eco, fam, rest] = row.split('\t');
-      const family = table.FAMILIES[parseInt(fam, 36)];
-      map.set(parseInt(h, 36), { eco, name: rest ? `${family}: ${rest}` : family });
-    }
+    const hashes = table.HASHES.split(',');
+    const fams = table.FAMILY.split(',');
+    const rests = table.REST.split('\n');
+    hashes.forEach((h, i) => {
+      const family = table.FAMILIES[parseInt(fams[i], 36)];
+      map.set(parseInt(h, 36), { eco: table.ECO.slice(3 * i, 3 * i + 3), name: rests[i] ? `${family}: ${rests[i]}` : family });
+    });
   }
   function lookup(node) {
     if (!node) return null;

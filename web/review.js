@@ -14,6 +14,7 @@ import { explain, walk } from './explain.js';
 import { createEvalGraph } from './eval-graph.js';
 import { createReviewCache, cacheKey } from './review-cache.js';
 import { createPractice } from './practice.js';
+import { hashKey } from './openings.js';
 import { byId, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
 import { commentText } from './pgn.js';
@@ -98,7 +99,7 @@ export function createReview(ctx) {
   // main line it judged, as UCI moves: a review belongs to that line only.
   const st = { running: false, token: 0, points: [], result: null, evals: null, line: null, quality: 'normal', byNode: new Map(), searched: 0, ms: 0 };
   const cache = createReviewCache();
-  const practice = createPractice(ctx, { evaluate: (fen) => evaluateFen(fen, st.quality) });
+  const practice = createPractice(ctx, { evaluate: (fen) => evaluateFen(fen, st.reviewed || st.quality) });
   const graph = createEvalGraph(byId('review-graph'), {
     onSelect: (ply) => {
       const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
@@ -159,15 +160,11 @@ export function createReview(ctx) {
   // evaluateFen searches fen to the quality's node count from a cleared hash (cached)
   // and returns {score (White's view), pv}. The engine is sent the FEN alone.
   async function evaluateFen(fen, quality) {
-    const key = cacheKey((ctx.engine.id && ctx.engine.id.name) || 'azurite', quality, fen);
+    if (!engineTag) engineTag = await fingerprint();
+    const key = cacheKey(engineTag, quality, fen);
     const hit = cache.get(key);
     if (hit) return { score: { cp: hit.cp, mate: hit.mate }, pv: hit.pv.slice() };
-    if (!optionsSet) {
-      await ctx.engine.stop();
-      await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
-      ctx.controllers.analysis.state.optionsSent = null;
-      optionsSet = true;
-    }
+    await setReviewOptions();
     const turn = fen.split(' ')[1];
     let last = null;
     st.searched++;
@@ -188,6 +185,30 @@ export function createReview(ctx) {
   // optionsSet: the review's engine options are in place (reset by a restart and by
   // the other modes, which set their own).
   let optionsSet = false;
+
+  // engineTag names the engine build in cache keys: its id name (every development
+  // build is "Azurite dev") and a fingerprint of its search, the last info line of a
+  // fixed 3000-node search of the start position, which changes with any change to
+  // the search or evaluation that could change a review.
+  let engineTag = '';
+  async function fingerprint() {
+    await setReviewOptions();
+    let last = '';
+    await ctx.engine.newGame();
+    ctx.setPosition(null, []);
+    await ctx.engine.go({ nodes: 3000 }, (info) => {
+      if (info && Array.isArray(info.pv) && info.pv.length) last = `${info.depth}/${info.seldepth}/${info.scoreCp ?? `#${info.scoreMate}`}/${info.nodes}/${info.pv.join(',')}`;
+    });
+    return `${(ctx.engine.id && ctx.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
+  }
+
+  async function setReviewOptions() {
+    if (optionsSet) return;
+    await ctx.engine.stop();
+    await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
+    ctx.controllers.analysis.state.optionsSent = null;
+    optionsSet = true;
+  }
 
   async function run() {
     const game = ctx.game;
@@ -366,6 +387,7 @@ export function createReview(ctx) {
     canNavigate: () => !practice.active,
     engineRestarted() {
       optionsSet = false;
+      engineTag = '';
     },
     pgnHeaders: () => ({}),
     // A finished review as [cp, mate, pv] per main-line position (pv: UCI moves

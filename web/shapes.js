@@ -40,6 +40,15 @@ export function withShapes(comment, shapes) {
 }
 
 /**
+ * setWords replaces the words of a comment and keeps its [%…] commands (shapes,
+ * clocks, evals) in front of them.
+ */
+export function setWords(comment, words) {
+  const cmds = (String(comment || '').match(/\[%[^\]]*\]/g) || []).join(' ');
+  return [cmds, words.replace(/\s+/g, ' ').trim()].filter(Boolean).join(' ');
+}
+
+/**
  * toggleShape adds shape ({from, to, color} for an arrow, {square, color} for a
  * circle) to shapes, or removes it if the same shape in the same colour is there; a
  * shape on the same squares in another colour is replaced. It returns new shapes.

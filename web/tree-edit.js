@@ -5,9 +5,9 @@
 // position (openings.js). Everything it changes lives in the Game's nodes, so PGN
 // export and import carry it.
 
-import { TABLE, FAMILIES, MAX_PLY } from 'azurite:eco';
+import * as ecoTable from 'azurite:eco';
 import { createOpenings } from './openings.js';
-import { parseShapes, withShapes, toggleShape, attachShapeInput } from './shapes.js';
+import { parseShapes, withShapes, toggleShape, attachShapeInput, setWords } from './shapes.js';
 import { commentText } from './pgn.js';
 import { byId, show } from './dom.js';
 
@@ -17,18 +17,9 @@ function editable(ctx) {
   return ctx.mode === 'review' && !ctx.controllers.review.practice.active && !ctx.controllers.review.state.running;
 }
 
-/**
- * setWords replaces the words of a comment and keeps its [%…] commands (shapes,
- * clocks, evals) in front of them.
- */
-export function setWords(comment, words) {
-  const cmds = (String(comment || '').match(/\[%[^\]]*\]/g) || []).join(' ');
-  return [cmds, words.replace(/\s+/g, ' ').trim()].filter(Boolean).join(' ');
-}
-
 /** createTreeEdit wires the tree tools, the shape input and the opening line to ctx. */
 export function createTreeEdit(ctx) {
-  const openings = createOpenings({ TABLE, FAMILIES, MAX_PLY });
+  const openings = createOpenings(ecoTable);
   const form = byId('comment-form');
   const text = byId('comment-text');
   let editing = null; // the node whose comment the form edits
