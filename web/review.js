@@ -348,6 +348,7 @@ export function createReview(ctx) {
   function restore(o) {
     if (!o) return;
     if (QUALITY[o.quality]) st.quality = o.quality;
+    if (QUALITY[o.reviewed]) st.reviewed = o.reviewed;
     sel.value = st.quality;
     if (o.evals === undefined) return;
     if (typeof o.line !== 'string' || !Array.isArray(o.evals)) throw new Error('bad review state');
@@ -391,9 +392,10 @@ export function createReview(ctx) {
     },
     pgnHeaders: () => ({}),
     // A finished review as [cp, mate, pv] per main-line position (pv: UCI moves
-    // joined by spaces, at most 16), and the quality setting.
+    // joined by spaces, at most 16), the quality it was searched at (reviewed: what
+    // practice searches at) and the quality setting.
     toJSON: () => (st.evals && !st.running
-      ? { quality: st.quality, line: st.line, evals: st.evals.map((e) => [e.score.cp, e.score.mate, (e.pv || []).join(' ') || null]) }
+      ? { quality: st.quality, reviewed: st.reviewed, line: st.line, evals: st.evals.map((e) => [e.score.cp, e.score.mate, (e.pv || []).join(' ') || null]) }
       : { quality: st.quality }),
     restore,
     run,
