@@ -76,3 +76,22 @@ test('a review mark on a move the author left alone is replaced by the next verd
   assert.deepEqual(nagsOf(game), [[6], [6], [6], [6]], 'one verdict per move, not ?? and ?!');
   assert.match(game.mainlineNodes()[0].comment, /^Inaccuracy /);
 });
+
+test('judgeMoves writes lichess verdicts with the engine lines into the game', () => {
+  // 3...Nf6?? allows Qxf7#; 4.Qf3? walks past it. Hand-made evaluations (White's view).
+  const { game } = parseGameText('1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qf3 *');
+  const nodes = mainNodes(game);
+  const ev = (cp, mate, pv) => ({ score: { cp, mate }, pv });
+  const evals = [
+    ev(30, null, ['e2e4']), ev(30, null, ['e7e5']), ev(30, null, ['g1f3']), ev(20, null, ['b8c6']),
+    ev(30, null, ['d2d3']), ev(40, null, ['g7g6', 'h5f3']), ev(null, 1, ['h5f7']), ev(-20, null, ['c6d4', 'f3d1']),
+  ];
+  const r = judgeMoves(nodes, evals);
+  assert.deepEqual(r.marks.map((m) => `${m.node.san} ${m.judged.symbol} ${m.judged.kind}`), ['Nf6 ?? mate-created', 'Qf3 ?? mate-lost']);
+  assert.deepEqual(r.counts, { w: { 6: 0, 2: 0, 4: 1 }, b: { 6: 0, 2: 0, 4: 1 } });
+  assert.equal(nodes[6].comment, 'Checkmate is now unavoidable (+0.40 → #1). Allows mate in 1: 4.Qxf7#. 3...g6 was best.');
+  assert.equal(nodes[7].comment, 'Lost forced checkmate sequence (#1 → -0.20). Misses mate in 1: 4.Qxf7#.');
+  assert.deepEqual(nodes[7].nags, [4]);
+  assert.equal(r.marks[1].best, 'h5f7');
+  assert.equal(r.marks[1].bestSan, 'Qxf7#');
+});
