@@ -273,6 +273,9 @@ export function createReview(ctx) {
     st.result = { accuracy: r.accuracy, counts: r.counts, marks: r.marks };
     st.byNode = new Map(r.marks.map((m) => [m.node.id, m]));
     game.headers.Annotator = 'Azurite';
+    // A game played here names the person "You": practise that side's mistakes.
+    const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === 'You');
+    byId('practice-side').value = you || 'both';
     renderSummary();
     if (quiet) return;
     const { marks } = r;

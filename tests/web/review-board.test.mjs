@@ -236,26 +236,33 @@ test('tree edits and drawn shapes survive PGN export and import', async () => {
     await page.keyboard.down('Shift');
     await drag('f3', 'e5');
     await page.keyboard.up('Shift');
+    // Alt with the left button draws too, and moves no piece: Alt+click on the knight.
+    const ply = await page.evaluate(() => window.azurite.game.current.id);
+    await page.keyboard.down('Alt');
+    const f3 = await square(page, 'f3').boundingBox();
+    await page.mouse.click(f3.x + f3.width / 2, f3.y + f3.height / 2);
+    await page.keyboard.up('Alt');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.id), ply, 'no move was made');
     assert.equal(await page.locator('#board .arrow-user-g').count(), 1);
     assert.equal(await page.locator('#board .arrow-user-r').count(), 1);
-    assert.equal(await page.locator('#board .marker-user-g').count(), 1);
-    assert.equal(await page.evaluate(() => window.azurite.game.current.comment), '[%cal Gd2d4,Rf3e5] [%csl Gd4] The open Sicilian follows.');
+    assert.equal(await page.locator('#board .marker-user-g').count(), 2);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.comment), '[%cal Gd2d4,Rf3e5] [%csl Gd4,Gf3] The open Sicilian follows.');
     assert.equal(await page.locator('#movelist .comment').first().textContent(), 'The open Sicilian follows.', 'the move list shows the words only');
     // Delete 3.Bb5 (now in the variation) and what follows.
     await moveBtn('Bb5', true).click();
     await page.click('#btn-tree-delete');
     assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6');
     const pgn = await page.evaluate(() => window.azurite.exportPgn());
-    assert.equal(pgn.split('\n\n')[1].replace(/\s+/g, ' ').trim(), '1. e4 c5 (1... e5 2. Nf3 Nc6) 2. Nf3 {[%cal Gd2d4,Rf3e5] [%csl Gd4] The open Sicilian follows.} *');
+    assert.equal(pgn.split('\n\n')[1].replace(/\s+/g, ' ').trim(), '1. e4 c5 (1... e5 2. Nf3 Nc6) 2. Nf3 {[%cal Gd2d4,Rf3e5] [%csl Gd4,Gf3] The open Sicilian follows.} *');
     // Import the export: same tree, same text, and the shapes are drawn again.
     await loadText(page, pgn);
     assert.equal(await page.evaluate(() => window.azurite.exportPgn()), pgn);
     await page.keyboard.press('End');
     assert.equal(await page.locator('#board .arrow-user-g').count(), 1);
-    assert.equal(await page.locator('#board .marker-user-g').count(), 1);
+    assert.equal(await page.locator('#board .marker-user-g').count(), 2);
     // Drawing the same arrow again takes it away.
     await drag('d2', 'd4');
-    assert.equal(await page.evaluate(() => window.azurite.game.current.comment), '[%cal Rf3e5] [%csl Gd4] The open Sicilian follows.');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.comment), '[%cal Rf3e5] [%csl Gd4,Gf3] The open Sicilian follows.');
   });
 });
 
