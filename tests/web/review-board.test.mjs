@@ -177,6 +177,11 @@ test('analysis: engine lines never outlive their position (navigation, load, sto
         const fen = window.azurite.game.current.fen;
         if (list.dataset.fen && list.dataset.fen !== fen) window.__stale.push(`${list.dataset.fen} on ${fen}`);
         if (list.querySelector('.pv-line') && !list.dataset.fen) window.__stale.push('lines without a position');
+        // Independently of data-fen: each line's first move must be legal on the board.
+        const legal = window.azurite.game.position().moves();
+        for (const b of list.querySelectorAll('.pv-line .pv-move:first-of-type')) {
+          if (!legal.includes(b.textContent)) window.__stale.push(`${b.textContent} shown on ${fen}`);
+        }
         requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
