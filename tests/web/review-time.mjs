@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, openBrowser, gotoApp, waitEngine, loadText } from './harness.mjs';
+import { QUALITY } from '../../web/review.js';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const PGN = fs.readFileSync(path.join(here, 'testdata', 'forty.pgn'), 'utf8');
@@ -23,17 +24,21 @@ try {
   for (const q of ['quick', 'normal', 'deep']) {
     await page.selectOption('#review-quality', q);
     const times = [];
+    const rates = [];
     let marks = '';
     for (let r = 0; r < runs; r++) {
       await page.evaluate(() => window.azurite.controllers.review.clearCache());
-      times.push(await review(page));
+      const ms = await review(page);
+      times.push(ms);
+      // Engine speed over the review: positions searched × the quality's nodes / time.
+      rates.push((await page.evaluate(() => window.azurite.controllers.review.state.searched)) * QUALITY[q] / ms);
       const m = await page.locator('#review-marks li button').allTextContents();
       if (r > 0 && m.join(' ') !== marks) throw new Error(`${q}: run ${r + 1} gave other marks`);
       marks = m.join(' ');
     }
     const cached = await review(page);
-    times.sort((x, y) => x - y);
-    console.log(`${q}: ${plies} half-moves, review ${(times[times.length >> 1] / 1000).toFixed(1)} s (median of ${runs}), cached ${(cached / 1000).toFixed(2)} s; marks ${marks}`);
+    const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+    console.log(`${q}: ${plies} half-moves, review ${(med(times) / 1000).toFixed(1)} s (median of ${runs}: ${times.map((t) => (t / 1000).toFixed(1)).join(', ')}), ${Math.round(med(rates))} kn/s, cached ${(cached / 1000).toFixed(2)} s; marks ${marks}`);
   }
 } finally {
   await b.close();
