@@ -1,8 +1,8 @@
 // review-cache.js: the review's evaluations per position, so reviewing a game again
 // (or another game through the same positions) costs no search. A key names
-// everything the result depends on: the engine build, the review quality and the
-// position's FEN (the search is sent the FEN alone, with a cleared hash, so nothing
-// else reaches it). Entries live in memory and in localStorage under one key, the
+// everything the result depends on: the engine build (review.js's engine tag: the id
+// name and a fingerprint search), the review quality and the position's FEN (the
+// search is sent the FEN alone, with a cleared hash, so nothing else reaches it). Entries live in memory and in localStorage under one key, the
 // newest MAX_ENTRIES kept; a storage failure only costs the persistence.
 
 const STORAGE_KEY = 'azurite.review-cache.v1';
@@ -10,7 +10,7 @@ const STORAGE_KEY = 'azurite.review-cache.v1';
 /** MAX_ENTRIES bounds the saved cache (about 120 bytes an entry). */
 export const MAX_ENTRIES = 4000;
 
-/** cacheKey names one search: engine build, quality and FEN. */
+/** cacheKey names one search: engine tag, quality and FEN. */
 export function cacheKey(engine, quality, fen) {
   return `${engine}|${quality}|${fen}`;
 }
