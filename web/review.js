@@ -93,6 +93,20 @@ export function judgeMoves(nodes, evals) {
   return { accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) }, counts, marks, points };
 }
 
+/**
+ * exactLine returns {score (White's view), pv} from an engine info of the search's first
+ * line when it carries an exact score and a PV, else null. Lines with a bound are
+ * skipped: the engine reports an aspiration fail only once its CurrMoveDelay has
+ * passed, so whether one arrives depends on the machine's speed, and taking it would
+ * make a review depend on it too (the exact lines come at completed iterations, at
+ * node counts that depend on nothing else).
+ */
+export function exactLine(info, turn) {
+  if (!info || info.bound || (info.multipv && info.multipv !== 1) || !Array.isArray(info.pv) || !info.pv.length) return null;
+  const score = whiteScore(info, turn);
+  return score ? { score, pv: info.pv.slice(0, 16) } : null;
+}
+
 /** createReview returns the review-mode controller bound to the shell context. */
 export function createReview(ctx) {
   // evals and line are the last finished review (saved, so a reload keeps it) and the
@@ -171,10 +185,7 @@ export function createReview(ctx) {
     await ctx.engine.newGame();
     ctx.setPosition(fen, []);
     const res = await ctx.engine.go({ nodes: QUALITY[quality] }, (info) => {
-      if (info && (!info.multipv || info.multipv === 1) && Array.isArray(info.pv) && info.pv.length) {
-        const sc = whiteScore(info, turn);
-        if (sc) last = { score: sc, pv: info.pv.slice(0, 16) };
-      }
+      last = exactLine(info, turn) || last;
     });
     const best = res && res.move && res.move !== '0000' ? res.move : null;
     const out = last || { score: { cp: 0, mate: null }, pv: [] };
@@ -197,7 +208,7 @@ export function createReview(ctx) {
     await ctx.engine.newGame();
     ctx.setPosition(null, []);
     await ctx.engine.go({ nodes: 3000 }, (info) => {
-      if (info && Array.isArray(info.pv) && info.pv.length) last = `${info.depth}/${info.seldepth}/${info.scoreCp ?? `#${info.scoreMate}`}/${info.nodes}/${info.pv.join(',')}`;
+      if (exactLine(info, 'w')) last = `${info.depth}/${info.seldepth}/${info.scoreCp ?? `#${info.scoreMate}`}/${info.nodes}/${info.pv.join(',')}`;
     });
     return `${(ctx.engine.id && ctx.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
   }

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game } from '../../web/game.js';
 import { parseGameText, exportPgn } from '../../web/pgn.js';
-import { judgeMoves } from '../../web/review.js';
+import { judgeMoves, exactLine } from '../../web/review.js';
 
 const AUTHOR = '[White "Ann"]\n[Black "Bob"]\n\n1. e4! e5? 2. Nf3!! Nc6?? 3. Bb5!? a6?! 4. Ba4 $1 Nf6 $2 5. O-O $3 Be7 $4 6. Re1 $5 b5 $6 7. Bb3 d6 8. c3 {fine} O-O *';
 // The author's NAGs by ply; the last four moves carry none.
@@ -94,4 +94,15 @@ test('judgeMoves writes lichess verdicts with the engine lines into the game', (
   assert.deepEqual(nodes[7].nags, [4]);
   assert.equal(r.marks[1].best, 'h5f7');
   assert.equal(r.marks[1].bestSan, 'Qxf7#');
+});
+
+test('exactLine takes exact first-line scores only: bound lines depend on the clock', () => {
+  const pv = ['e2e4', 'e7e5'];
+  assert.deepEqual(exactLine({ depth: 9, scoreCp: 30, pv }, 'b'), { score: { cp: -30, mate: null }, pv });
+  assert.deepEqual(exactLine({ depth: 9, scoreMate: 2, pv, multipv: 1 }, 'w'), { score: { cp: null, mate: 2 }, pv });
+  assert.equal(exactLine({ depth: 10, scoreCp: 80, bound: 'lower', pv }, 'w'), null, 'an aspiration fail-high');
+  assert.equal(exactLine({ depth: 10, scoreCp: 10, bound: 'upper', pv }, 'w'), null, 'an aspiration fail-low');
+  assert.equal(exactLine({ depth: 10, scoreCp: 10, multipv: 2, pv }, 'w'), null, 'another line');
+  assert.equal(exactLine({ depth: 10, scoreCp: 10, pv: [] }, 'w'), null, 'no pv');
+  assert.equal(exactLine({ depth: 10, pv }, 'w'), null, 'no score');
 });
