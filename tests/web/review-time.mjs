@@ -37,7 +37,10 @@ try {
       marks = m.join(' ');
     }
     const cached = await review(page);
-    const med = (a) => a.slice().sort((x, y) => x - y)[a.length >> 1];
+    const med = (a) => {
+      const b = a.slice().sort((x, y) => x - y);
+      return b.length % 2 ? b[b.length >> 1] : (b[b.length / 2 - 1] + b[b.length / 2]) / 2;
+    };
     console.log(`${q}: ${plies} half-moves, review ${(med(times) / 1000).toFixed(1)} s (median of ${runs}: ${times.map((t) => (t / 1000).toFixed(1)).join(', ')}), ${Math.round(med(rates))} kn/s, cached ${(cached / 1000).toFixed(2)} s; marks ${marks}`);
   }
 } finally {
