@@ -43,6 +43,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 
+	"github.com/azurite-chess/azurite/internal/eco"
 	"github.com/azurite-chess/azurite/internal/pwa"
 	"github.com/azurite-chess/azurite/internal/wasmjump"
 )
@@ -155,7 +156,26 @@ func bundle() error {
 	opts.Outdir = distDir
 	// The sprites are served as files from dist/assets; CSS must not inline them.
 	opts.External = []string{"*.svg"}
+	opts.Plugins = append(opts.Plugins, ecoPlugin())
 	return pwa.ESBuildError("player", api.Build(opts).Errors)
+}
+
+// ecoPlugin resolves the import "azurite:eco" (web/openings-table.js) to the opening
+// lookup that internal/eco builds from internal/eco/data: bundled, never fetched.
+func ecoPlugin() api.Plugin {
+	return api.Plugin{Name: "eco", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^azurite:eco$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "eco", Namespace: "eco"}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "eco"}, func(api.OnLoadArgs) (api.OnLoadResult, error) {
+			es, err := eco.Read("internal/eco/data")
+			if err != nil {
+				return api.OnLoadResult{}, err
+			}
+			src, err := eco.Module(es)
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, err
+		})
+	}}
 }
 
 // buildWasm compiles ./wasm for GOOS=js GOARCH=wasm, makes its forward jumps

@@ -1,6 +1,8 @@
 // analysis.js: analysis mode. Free moves (new ones become variations), live engine
-// lines (MultiPV) in SAN that can be clicked, an eval bar, a best-move arrow, and
-// loading a FEN or PGN from text or a file.
+// lines (MultiPV) in SAN that can be clicked, an eval bar, an arrow per line (the
+// first strongest), and loading a FEN or PGN from text or a file. Engine output is
+// only ever shown for the position on the board: it is cleared when the engine stops
+// and whenever the position changes (navigation, a move, a loaded game or FEN).
 
 import { Chess } from 'chess.js';
 import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
@@ -136,9 +138,21 @@ export function createAnalysis(ctx) {
     ctx.save();
   }
 
+  // stop ends the search and clears what it showed: lines, depth, arrows and the
+  // eval bar belong to a running analysis of one position only.
   async function stop() {
     st.token++;
+    clearLines();
+    render();
     if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
+  }
+
+  function clearLines() {
+    st.lines = [];
+    st.depth = 0;
+    st.nps = 0;
+    st.final = null;
+    st.fen = null;
   }
 
   async function analyse() {
@@ -148,7 +162,9 @@ export function createAnalysis(ctx) {
     st.fen = node.fen;
     st.lines = [];
     st.depth = 0;
-    scheduleRender();
+    // Now, not at the next scheduled frame: the old position's lines must not stay
+    // on screen under the new position.
+    render();
     const status = g.status(node);
     if (status.over) {
       if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
@@ -225,12 +241,18 @@ export function createAnalysis(ctx) {
     list.style.setProperty('--pv-n', String(st.multipv));
     const bar = byId('evalbar');
     if (ctx.mode !== 'analysis') return;
+    // Lines of another position (the cursor moved since, or a game was loaded) are
+    // never shown, even for the one frame before the new search's first line.
+    if (st.fen !== ctx.game.current.fen) clearLines();
     if (st.final) {
       list.append(h('li', { class: 'pv-final' }, st.final));
     } else if (st.running && !st.lines.length) {
       list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
     }
     shown = { fen: st.fen, lines: st.lines.slice() };
+    // data-fen names the position the lines belong to (tests check it is the board's).
+    if (st.lines.some(Boolean)) list.dataset.fen = st.fen;
+    else delete list.dataset.fen;
     st.lines.forEach((l, i) => {
       if (!l) return;
       const moves = sanLine(st.fen, l.pv.slice(0, 12));
@@ -257,10 +279,17 @@ export function createAnalysis(ctx) {
     // The label sits at White's end of the bar; when White's share is too thin to hold
     // it, it is drawn light on the dark part instead.
     bar.classList.toggle('label-on-dark', frac < 0.1);
-    const arrow = best && st.running && best.pv[0] ? best.pv[0].slice(0, 4) : '';
-    if (arrow !== shownArrow) {
-      shownArrow = arrow;
-      ctx.view.setArrows(arrow ? [{ from: arrow.slice(0, 2), to: arrow.slice(2, 4), kind: 'best' }] : []);
+    // One arrow per shown line, the first line's strongest; a move two lines share
+    // gets one arrow.
+    const arrows = [];
+    st.lines.forEach((l, i) => {
+      const u = l && st.running && l.pv[0] ? l.pv[0].slice(0, 4) : '';
+      if (u && !arrows.some((a) => a.from + a.to === u)) arrows.push({ from: u.slice(0, 2), to: u.slice(2, 4), kind: i === 0 ? 'best' : 'alt' });
+    });
+    const key = arrows.map((a) => a.from + a.to).join(' ');
+    if (key !== shownArrow) {
+      shownArrow = key;
+      ctx.view.setArrows(arrows);
     }
   }
 
@@ -293,7 +322,10 @@ export function createAnalysis(ctx) {
   ctx.listeners.add(() => {
     if (ctx.mode !== 'analysis') return;
     if (st.running && ctx.game.current.fen !== st.fen) analyse();
-    else scheduleRender();
+    else if (ctx.game.current.fen !== st.fen) {
+      clearLines();
+      render();
+    } else scheduleRender();
   });
 
   return {

@@ -21,6 +21,7 @@ import { createReview } from './review.js';
 import { createSound, soundFor } from './sound.js';
 import { createSettings } from './settings-panel.js';
 import { loadSettings, pieceSetById, animationMs } from './settings.js';
+import { createTreeEdit } from './tree-edit.js';
 
 const MODES = ['play', 'analysis', 'review'];
 
@@ -233,6 +234,7 @@ function boot() {
     review: createReview(ctx),
   };
   ctx.controllers = controllers;
+  ctx.treeEdit = createTreeEdit(ctx);
 
   // Tabs (with arrow-key movement between them, as the ARIA tab pattern expects).
   for (const m of MODES) {

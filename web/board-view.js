@@ -5,7 +5,7 @@
 
 import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from 'cm-chessboard/src/Chessboard.js';
 import { Markers, MARKER_TYPE } from 'cm-chessboard/src/extensions/markers/Markers.js';
-import { Arrows, ARROW_TYPE } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
+import { Arrows } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
 import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
 import { VisualMoveInput } from 'cm-chessboard/src/view/VisualMoveInput.js';
@@ -81,6 +81,27 @@ function focusInShadowRoot(board) {
   };
 }
 
+// Arrow and marker types: the engine's arrows and the user's shapes get their own CSS
+// classes (board-marks.css), so neither is mistaken for the other.
+const ENGINE_ARROW = {
+  best: { class: 'arrow-engine-best' },
+  alt: { class: 'arrow-engine-alt' },
+  bad: { class: 'arrow-engine-bad' },
+};
+const USER_ARROW = {
+  G: { class: 'arrow-user-g' },
+  R: { class: 'arrow-user-r' },
+  B: { class: 'arrow-user-b' },
+  Y: { class: 'arrow-user-y' },
+};
+const CIRCLE = {
+  G: { class: 'marker-user-g', slice: 'markerCircle' },
+  R: { class: 'marker-user-r', slice: 'markerCircle' },
+  B: { class: 'marker-user-b', slice: 'markerCircle' },
+  Y: { class: 'marker-user-y', slice: 'markerCircle' },
+};
+const HINT = { class: 'marker-hint', slice: 'markerCircle' };
+
 /** defaults returns the full configuration; createBoardView merges the caller's on top. */
 export function defaults() {
   return {
@@ -104,7 +125,8 @@ export function defaults() {
 /**
  * createBoardView draws a board in el. Returned API:
  *   set({fen, lastMove, movable, animate, premove})  movable: 'w' | 'b' | 'both' | null
- *   setArrows([{from, to, kind}]), flip(), setOrientation(c), orientation, destroy(),
+ *   setArrows([{from, to, kind}]), setShapes({arrows, circles}), setHint(square),
+ *   flip(), setOrientation(c), orientation, destroy(),
  *   showPremove(move | null), closePromotion(), setStyle({pieces, coordinates, animationMs})
  */
 export function createBoardView(el, config = {}) {
@@ -114,6 +136,15 @@ export function createBoardView(el, config = {}) {
   let pendingPromotion = false;
   let premoveMode = false; // input queues a premove (the opponent is to move)
   let premoveShown = null; // the queued premove drawn on the board
+  let engineArrows = [];
+  let userShapes = { arrows: [], circles: [] };
+
+  // drawArrows draws the engine's arrows under the user's, in one redraw each.
+  function drawArrows() {
+    board.removeArrows();
+    for (const a of engineArrows) board.addArrow(ENGINE_ARROW[a.kind] || ENGINE_ARROW.best, a.from, a.to);
+    for (const a of userShapes.arrows) board.addArrow(USER_ARROW[a.color] || USER_ARROW.G, a.from, a.to);
+  }
 
   const board = new Chessboard(el, {
     position: fen,
@@ -316,12 +347,30 @@ export function createBoardView(el, config = {}) {
         board.view.redrawPieces();
       }
     },
-    /** setArrows replaces the engine arrows: kind 'best' (green) or 'alt' (blue). */
+    /**
+     * setArrows replaces the engine arrows: kind 'best' (the engine's first line or
+     * move), 'alt' (its other lines, drawn fainter) or 'bad'. The user's own shapes
+     * (setShapes) stay.
+     */
     setArrows(list) {
-      board.removeArrows();
-      for (const a of list) {
-        board.addArrow(a.kind === 'alt' ? ARROW_TYPE.info : a.kind === 'bad' ? ARROW_TYPE.danger : ARROW_TYPE.success, a.from, a.to);
-      }
+      engineArrows = list;
+      drawArrows();
+    },
+    /**
+     * setShapes replaces the user's arrows and circles: {arrows: [{from, to, color}],
+     * circles: [{square, color}]}, color one of G R B Y (the letters of PGN's
+     * [%cal]/[%csl] commands).
+     */
+    setShapes(shapes) {
+      userShapes = shapes || { arrows: [], circles: [] };
+      drawArrows();
+      for (const t of Object.values(CIRCLE)) board.removeMarkers(t);
+      for (const c of userShapes.circles) board.addMarker(CIRCLE[c.color] || CIRCLE.G, c.square);
+    },
+    /** setHint circles square (a practice hint), or removes the hint for null. */
+    setHint(square) {
+      board.removeMarkers(HINT);
+      if (square) board.addMarker(HINT, square);
     },
     setOrientation(c) {
       return board.setOrientation(c === 'b' ? COLOR.black : COLOR.white, false);

@@ -1,14 +1,30 @@
-// review.js: game review. The engine searches every position of the main line for a
-// fixed time; each move is then judged by how much it lowered the mover's winning
-// chances (score.js), marked ?! / ? / ?? with the better move, and summed up as an
-// accuracy per side. The marks go into the game as NAGs and comments, so the PGN
-// export carries them.
+// review.js: game review. The engine searches every position of the main line to a
+// fixed node count (the quality: quick, normal or deep) from a cleared hash, so the
+// same game, build and quality give the same marks every time; results are cached per
+// position (review-cache.js). Each move is judged as lichess does (judge.js), marked
+// ?! / ? / ?? with a comment that says what it allowed or missed (explain.js) and the
+// engine's best move (also drawn as an arrow when the move is shown), and summed up
+// as an accuracy and per-side counts. The marks go into the game as NAGs and
+// comments, so the PGN export carries them. After a review, practice.js sets each
+// marked move of a side up as a puzzle.
 
-import { Chess } from 'chess.js';
-import { whiteScore, winPercent, toCp, classify, moveAccuracy, gameAccuracy, formatScore, MATE_CP } from './score.js';
+import { whiteScore, winPercent, toCp, moveAccuracy, gameAccuracy, formatScore, MATE_CP } from './score.js';
+import { judgeMove } from './judge.js';
+import { explain, walk } from './explain.js';
 import { createEvalGraph } from './eval-graph.js';
+import { createReviewCache, cacheKey } from './review-cache.js';
+import { createPractice } from './practice.js';
+import { hashKey } from './openings.js';
 import { byId, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
+import { commentText } from './pgn.js';
+import { parseShapes, withShapes } from './shapes.js';
+
+/**
+ * QUALITY gives the nodes searched per position at each review setting. A node
+ * limit (not time) makes a review repeatable: the search is the same on any machine.
+ */
+export const QUALITY = { quick: 20000, normal: 300000, deep: 1200000 };
 
 // Move-assessment NAGs ($1 ! … $6 ?!): a move carries at most one of them.
 const MOVE_NAGS = [1, 2, 3, 4, 5, 6];
@@ -23,20 +39,22 @@ export function clearReviewMarks(node) {
     const i = node.nags.indexOf(node.reviewNag);
     if (i >= 0) node.nags.splice(i, 1);
   }
-  if (node.reviewComment && node.comment === node.reviewComment) node.comment = '';
+  if (node.reviewComment && node.comment === node.reviewComment) node.comment = withShapes('', parseShapes(node.comment));
   node.reviewNag = 0;
   node.reviewComment = '';
 }
 
 /**
- * judgeMoves judges the moves nodes[1..] from evals[i] (White's score at nodes[i] and
- * the engine's best move there) and writes the verdicts into the nodes: a ?!/?/?? NAG
- * and a comment naming the better move. A move the author already assessed ($1–$6,
- * e.g. "e4!?") keeps the author's glyph alone, and an author's comment is never
- * replaced; the verdict still counts and is listed in marks. sanOf(fen, uci) names
- * the best move. It returns {accuracy, counts, marks, points} for the summary and graph.
+ * judgeMoves judges the moves nodes[1..] from evals[i] ({score: White's view, pv:
+ * [uci] starting with the engine's best move, mated: the position is checkmate}) at
+ * nodes[i] and writes the verdicts into the nodes: a ?!/?/?? NAG and a comment with
+ * the verdict, the scores, what the move allowed or missed and the best move. A move
+ * the author already assessed ($1–$6, e.g. "e4!?") keeps the author's glyph alone,
+ * and an author's comment is never replaced; the verdict still counts and is listed in
+ * marks. It returns {accuracy, counts, marks, points} for the summary and graph; each
+ * mark is {node, judged, best (UCI), bestSan, text}.
  */
-export function judgeMoves(nodes, evals, sanOf) {
+export function judgeMoves(nodes, evals) {
   const acc = { w: [], b: [] };
   const counts = { w: { 6: 0, 2: 0, 4: 0 }, b: { 6: 0, 2: 0, 4: 0 } };
   const marks = [];
@@ -45,27 +63,29 @@ export function judgeMoves(nodes, evals, sanOf) {
     const n = nodes[i];
     const mover = n.color;
     const sign = mover === 'w' ? 1 : -1;
-    const before = winPercent(sign * toCp(evals[i - 1].score));
-    const after = winPercent(sign * toCp(evals[i].score));
-    const drop = before - after;
+    const before = evals[i - 1];
+    const after = evals[i];
+    const drop = winPercent(sign * toCp(before.score)) - winPercent(sign * toCp(after.score));
     acc[mover].push(moveAccuracy(drop));
     clearReviewMarks(n);
-    const best = evals[i - 1].best;
-    const judged = best === n.uci ? null : classify(drop);
-    let point = { score: evals[i].score };
+    const best = before.pv && before.pv.length ? before.pv[0] : null;
+    const judged = best === n.uci ? null : judgeMove(mover, before.score, after.score, { afterMated: !!after.mated });
+    let point = { score: after.score };
     if (judged) {
       if (!n.nags.some((x) => MOVE_NAGS.includes(x))) {
         n.nags.push(judged.nag);
         n.reviewNag = judged.nag;
       }
       counts[mover][judged.nag]++;
-      const bestSan = best ? sanOf(n.parent.fen, best) : null;
-      const text = `${judged.label} (${formatScore(evals[i - 1].score)} → ${formatScore(evals[i].score)}).${bestSan ? ` ${bestSan} was best.` : ''}`;
-      if (!n.comment) {
-        n.comment = text;
-        n.reviewComment = text;
+      const why = explain(n.parent.fen, n.uci, before, after);
+      const text = `${judged.lead} (${formatScore(before.score)} → ${formatScore(after.score)}).${why ? ` ${why}` : ''}`;
+      if (!commentText(n.comment)) {
+        // Only the person's arrows and circles (or nothing) there: keep them.
+        n.comment = withShapes(text, parseShapes(n.comment));
+        n.reviewComment = n.comment;
       }
-      marks.push({ node: n, judged, bestSan });
+      const first = best ? walk(n.parent.fen, [best])[0] : null;
+      marks.push({ node: n, judged, best, bestSan: first ? first.san : null, text });
       point = { ...point, mark: judged.label.toLowerCase(), label: `${n.san}${judged.symbol}` };
     }
     points.push(point);
@@ -73,11 +93,27 @@ export function judgeMoves(nodes, evals, sanOf) {
   return { accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) }, counts, marks, points };
 }
 
+/**
+ * exactLine returns {score (White's view), pv} from an engine info of the search's first
+ * line when it carries an exact score and a PV, else null. Lines with a bound are
+ * skipped: the engine reports an aspiration fail only once its CurrMoveDelay has
+ * passed, so whether one arrives depends on the machine's speed, and taking it would
+ * make a review depend on it too (the exact lines come at completed iterations, at
+ * node counts that depend on nothing else).
+ */
+export function exactLine(info, turn) {
+  if (!info || info.bound || (info.multipv && info.multipv !== 1) || !Array.isArray(info.pv) || !info.pv.length) return null;
+  const score = whiteScore(info, turn);
+  return score ? { score, pv: info.pv.slice(0, 16) } : null;
+}
+
 /** createReview returns the review-mode controller bound to the shell context. */
 export function createReview(ctx) {
   // evals and line are the last finished review (saved, so a reload keeps it) and the
   // main line it judged, as UCI moves: a review belongs to that line only.
-  const st = { running: false, token: 0, points: [], result: null, evals: null, line: null };
+  const st = { running: false, token: 0, points: [], result: null, evals: null, line: null, quality: 'normal', byNode: new Map(), searched: 0, ms: 0 };
+  const cache = createReviewCache();
+  const practice = createPractice(ctx, { evaluate: (fen) => evaluateFen(fen, st.reviewed || st.quality) });
   const graph = createEvalGraph(byId('review-graph'), {
     onSelect: (ply) => {
       const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
@@ -85,6 +121,11 @@ export function createReview(ctx) {
     },
   });
   const btn = byId('btn-review');
+  const sel = byId('review-quality');
+  sel.addEventListener('change', () => {
+    if (QUALITY[sel.value]) st.quality = sel.value;
+    ctx.save();
+  });
   btn.addEventListener('click', () => (st.running ? cancel() : run()));
   byId('review-marks').addEventListener('click', (e) => {
     const b = e.target.closest('[data-node]');
@@ -92,22 +133,92 @@ export function createReview(ctx) {
     const n = ctx.game.findById(Number(b.dataset.node));
     if (n) ctx.navigate(() => ctx.game.goTo(n));
   });
+  byId('btn-practice').addEventListener('click', () => {
+    if (!st.result) return;
+    const side = byId('practice-side').value;
+    practice.start(st.result.marks.filter((m) => side === 'both' || m.node.color === side).map((m) => ({
+      node: m.node,
+      fen: m.node.parent.fen,
+      played: m.node.uci,
+      best: m.best,
+      bestSan: m.bestSan,
+      before: st.evals[m.node.ply - 1],
+      text: m.text,
+    })));
+  });
+
+  function progress(done, total) {
+    const prog = byId('review-progress');
+    prog.max = total;
+    prog.value = done;
+    byId('review-progress-text').textContent = total ? `${done} / ${total} positions` : '';
+  }
 
   function cancel() {
     st.token++;
     st.running = false;
     btn.textContent = 'Review game';
-    show(byId('review-progress'), false);
+    show(byId('review-progress-row'), false);
     if (ctx.engineReady) ctx.engine.stop().catch(() => {});
   }
 
-  // terminalScore scores a position the rules have already decided.
-  function terminalScore(game, node) {
+  // terminalEval scores a position the rules have already decided.
+  function terminalEval(game, node) {
     const s = game.status(node);
     if (!s.over) return null;
-    if (s.result === '1-0') return { cp: null, mate: 0, white: MATE_CP };
-    if (s.result === '0-1') return { cp: null, mate: 0, white: -MATE_CP };
-    return { cp: 0, mate: null };
+    if (s.result === '1-0') return { score: { cp: MATE_CP, mate: null }, pv: [], mated: true };
+    if (s.result === '0-1') return { score: { cp: -MATE_CP, mate: null }, pv: [], mated: true };
+    return { score: { cp: 0, mate: null }, pv: [] };
+  }
+
+  // evaluateFen searches fen to the quality's node count from a cleared hash (cached)
+  // and returns {score (White's view), pv}. The engine is sent the FEN alone.
+  async function evaluateFen(fen, quality) {
+    if (!engineTag) engineTag = await fingerprint();
+    const key = cacheKey(engineTag, quality, fen);
+    const hit = cache.get(key);
+    if (hit) return { score: { cp: hit.cp, mate: hit.mate }, pv: hit.pv.slice() };
+    await setReviewOptions();
+    const turn = fen.split(' ')[1];
+    let last = null;
+    st.searched++;
+    await ctx.engine.newGame();
+    ctx.setPosition(fen, []);
+    const res = await ctx.engine.go({ nodes: QUALITY[quality] }, (info) => {
+      last = exactLine(info, turn) || last;
+    });
+    const best = res && res.move && res.move !== '0000' ? res.move : null;
+    const out = last || { score: { cp: 0, mate: null }, pv: [] };
+    if (best && out.pv[0] !== best) out.pv = [best];
+    cache.set(key, { cp: out.score.cp, mate: out.score.mate, pv: out.pv });
+    return out;
+  }
+  // optionsSet: the review's engine options are in place (reset by a restart and by
+  // the other modes, which set their own).
+  let optionsSet = false;
+
+  // engineTag names the engine build in cache keys: its id name (every development
+  // build is "Azurite dev") and a fingerprint of its search, the last info line of a
+  // fixed 3000-node search of the start position, which changes with any change to
+  // the search or evaluation that could change a review.
+  let engineTag = '';
+  async function fingerprint() {
+    await setReviewOptions();
+    let last = '';
+    await ctx.engine.newGame();
+    ctx.setPosition(null, []);
+    await ctx.engine.go({ nodes: 3000 }, (info) => {
+      if (exactLine(info, 'w')) last = `${info.depth}/${info.seldepth}/${info.scoreCp ?? `#${info.scoreMate}`}/${info.nodes}/${info.pv.join(',')}`;
+    });
+    return `${(ctx.engine.id && ctx.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
+  }
+
+  async function setReviewOptions() {
+    if (optionsSet) return;
+    await ctx.engine.stop();
+    await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
+    ctx.controllers.analysis.state.optionsSent = null;
+    optionsSet = true;
   }
 
   async function run() {
@@ -117,16 +228,17 @@ export function createReview(ctx) {
       ctx.say('There are no moves to review.');
       return;
     }
+    practice.stop();
     const token = ++st.token;
     st.running = true;
     st.result = null;
     st.evals = null; // a new review replaces the last one, even if it is cancelled
     st.line = null;
+    st.byNode = new Map();
     btn.textContent = 'Cancel review';
-    const prog = byId('review-progress');
-    prog.max = nodes.length;
-    prog.value = 0;
-    show(prog, true);
+    progress(0, nodes.length);
+    show(byId('review-progress-row'), true);
+    show(byId('practice-box'), false);
     ctx.say(`Reviewing ${nodes.length - 1} half-moves…`);
     await ctx.engineLoaded;
     if (!ctx.engineReady) {
@@ -134,31 +246,17 @@ export function createReview(ctx) {
       cancel();
       return;
     }
-    const budget = Number(byId('review-budget').value) || 300;
+    const quality = st.quality;
     const evals = [];
+    st.searched = 0; // positions the engine searched in this review (the rest were cached)
+    const t0 = performance.now();
+    optionsSet = false;
     try {
-      await ctx.engine.stop();
-      await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
-      ctx.controllers.analysis.state.optionsSent = null;
       for (let i = 0; i < nodes.length; i++) {
         if (token !== st.token) return;
         const n = nodes[i];
-        const term = terminalScore(game, n);
-        if (term) {
-          evals.push({ score: term.white !== undefined ? { cp: term.white, mate: null } : term, best: null });
-        } else {
-          const turn = n.fen.split(' ')[1];
-          let last = null;
-          ctx.setPosition(game.startFen, game.uciMoves(n));
-          const res = await ctx.engine.go({ movetime: budget }, (info) => {
-            if (info && (!info.multipv || info.multipv === 1) && Array.isArray(info.pv) && info.pv.length) {
-              const sc = whiteScore(info, turn);
-              if (sc) last = sc;
-            }
-          });
-          evals.push({ score: last || { cp: 0, mate: null }, best: res && res.move && res.move !== '0000' ? res.move : null });
-        }
-        prog.value = i + 1;
+        evals.push(terminalEval(game, n) || (await evaluateFen(n.fen, quality)));
+        progress(i + 1, nodes.length);
         st.points = evals.map((e) => ({ score: e.score }));
         graph.render(st.points, nodes.indexOf(ctx.game.current));
       }
@@ -168,33 +266,31 @@ export function createReview(ctx) {
       return;
     }
     if (token !== st.token) return;
+    st.ms = Math.round(performance.now() - t0);
     annotate(game, nodes, evals);
     st.evals = evals;
     st.line = lineOf(nodes);
+    st.reviewed = quality;
     st.running = false;
     btn.textContent = 'Review again';
-    show(prog, false);
+    show(byId('review-progress-row'), false);
     ctx.refresh({ animate: false });
   }
 
   // annotate judges every move and shows the summary (quietly when restoring).
   function annotate(game, nodes, evals, quiet = false) {
-    const r = judgeMoves(nodes, evals, sanOf);
+    const r = judgeMoves(nodes, evals);
     st.points = r.points;
     st.result = { accuracy: r.accuracy, counts: r.counts, marks: r.marks };
+    st.byNode = new Map(r.marks.map((m) => [m.node.id, m]));
     game.headers.Annotator = 'Azurite';
+    // A game played here names the person "You": practise that side's mistakes.
+    const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === 'You');
+    byId('practice-side').value = you || 'both';
     renderSummary();
     if (quiet) return;
     const { marks } = r;
     ctx.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
-  }
-
-  function sanOf(fen, uci) {
-    try {
-      return new Chess(fen).move({ from: uci.slice(0, 2), to: uci.slice(2, 4), promotion: uci[4] }).san;
-    } catch {
-      return null;
-    }
   }
 
   function fmtAcc(a) {
@@ -206,23 +302,36 @@ export function createReview(ctx) {
     const list = byId('review-marks');
     clear(sum);
     clear(list);
+    show(byId('practice-box'), !!(st.result && st.result.marks.length));
     if (!st.result) return;
     const r = st.result;
     const table = h('table', { class: 'acc' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Accuracy'), h('th', { scope: 'col' }, '?!'), h('th', { scope: 'col' }, '?'), h('th', { scope: 'col' }, '??'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Accuracy'),
+        h('th', { scope: 'col', title: 'Inaccuracies' }, '?!'), h('th', { scope: 'col', title: 'Mistakes' }, '?'), h('th', { scope: 'col', title: 'Blunders' }, '??'))),
       h('tbody', {},
-        ...['w', 'b'].map((c) => h('tr', {},
+        ...['w', 'b'].map((c) => h('tr', { 'data-color': c },
           h('th', { scope: 'row' }, ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
           h('td', { class: 'acc-value', 'data-color': c }, fmtAcc(r.accuracy[c])),
-          h('td', {}, String(r.counts[c][6])), h('td', {}, String(r.counts[c][2])), h('td', {}, String(r.counts[c][4]))))));
+          h('td', { class: 'count-inaccuracy' }, String(r.counts[c][6])), h('td', { class: 'count-mistake' }, String(r.counts[c][2])), h('td', { class: 'count-blunder' }, String(r.counts[c][4]))))));
     sum.append(table);
     for (const m of r.marks) {
       const n = m.node;
       const num = moveNumberLabel(n, ctx.game.startFen).replace('...', '…');
-      list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}` },
+      list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}`, 'data-kind': m.judged.kind },
         h('button', { type: 'button', 'data-node': n.id }, `${num} ${n.san}${m.judged.symbol}`),
-        h('span', {}, ` ${m.judged.label}${m.bestSan ? `; best was ${m.bestSan}` : ''}`)));
+        h('span', { class: 'mark-text' }, ` ${m.text}`)));
     }
+  }
+
+  // showArrow draws the engine's best move at a marked move (from the position before
+  // it, where it could have been played), or nothing elsewhere.
+  let shownArrow = '';
+  function showArrow() {
+    const m = ctx.mode === 'review' && !practice.active ? st.byNode.get(ctx.game.current.id) : null;
+    const want = m && m.best ? m.best.slice(0, 4) : '';
+    if (want === shownArrow) return;
+    shownArrow = want;
+    ctx.view.setArrows(want ? [{ from: want.slice(0, 2), to: want.slice(2, 4), kind: 'best' }] : []);
   }
 
   // dropIfStale forgets the shown review once the main line is no longer the one it
@@ -233,6 +342,8 @@ export function createReview(ctx) {
     st.result = null;
     st.evals = null;
     st.line = null;
+    st.byNode = new Map();
+    practice.stop();
     btn.textContent = 'Review game';
     graph.render([], -1);
     renderSummary();
@@ -243,16 +354,24 @@ export function createReview(ctx) {
     const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
     dropIfStale(nodes);
     if (st.running || st.line !== null) graph.render(st.points, nodes.indexOf(ctx.game.current));
+    showArrow();
   });
 
   // restore brings back a saved review if its main line is still the game's; a review
   // of another line (the game changed since) is dropped without a word.
   function restore(o) {
-    if (!o || o.evals === undefined) return;
+    if (!o) return;
+    if (QUALITY[o.quality]) st.quality = o.quality;
+    if (QUALITY[o.reviewed]) st.reviewed = o.reviewed;
+    sel.value = st.quality;
+    if (o.evals === undefined) return;
     if (typeof o.line !== 'string' || !Array.isArray(o.evals)) throw new Error('bad review state');
     const evals = o.evals.map(decodeEval);
     const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
     if (o.line !== lineOf(nodes) || evals.length !== nodes.length) return;
+    nodes.forEach((n, i) => {
+      if (ctx.game.status(n).code === 'checkmate') evals[i].mated = true;
+    });
     annotate(ctx.game, nodes, evals, true);
     st.evals = evals;
     st.line = o.line;
@@ -262,23 +381,41 @@ export function createReview(ctx) {
   return {
     enter() {
       dropIfStale([ctx.game.root, ...ctx.game.mainlineNodes()]);
+      optionsSet = false; // analysis may have set MultiPV since
+      shownArrow = null;
+      showArrow();
     },
     leave() {
       if (st.running) cancel();
+      practice.stop();
+      shownArrow = '';
+      ctx.view.setArrows([]);
     },
-    movable: () => 'both',
+    movable: () => (practice.active ? practice.movable() : 'both'),
     userMove(move) {
+      if (practice.active) return practice.userMove(move);
       const n = ctx.game.play(move);
       if (!n) return false;
       ctx.refresh({ animate: false });
       return true;
     },
-    canNavigate: () => true,
+    canNavigate: () => !practice.active,
+    engineRestarted() {
+      optionsSet = false;
+      engineTag = '';
+    },
     pgnHeaders: () => ({}),
-    // A finished review as [cp, mate, best] per main-line position (about 25 bytes each).
-    toJSON: () => (st.evals && !st.running ? { line: st.line, evals: st.evals.map((e) => [e.score.cp, e.score.mate, e.best]) } : {}),
+    // A finished review as [cp, mate, pv] per main-line position (pv: UCI moves
+    // joined by spaces, at most 16), the quality it was searched at (reviewed: what
+    // practice searches at) and the quality setting.
+    toJSON: () => (st.evals && !st.running
+      ? { quality: st.quality, reviewed: st.reviewed, line: st.line, evals: st.evals.map((e) => [e.score.cp, e.score.mate, (e.pv || []).join(' ') || null]) }
+      : { quality: st.quality }),
     restore,
     run,
+    practice,
+    /** clearCache forgets every cached evaluation (memory and storage). */
+    clearCache: () => cache.clear(),
     state: st,
   };
 }
@@ -290,14 +427,17 @@ function lineOf(nodes) {
 
 const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
 
-// decodeEval checks one saved [cp, mate, best] and returns {score, best}; it throws on
-// anything else, so a damaged saved review is reported, never half-shown.
+// decodeEval checks one saved [cp, mate, pv] (pv: UCI moves joined by spaces, or
+// null) and returns {score, pv}; it throws on anything else, so a damaged saved
+// review is reported, never half-shown.
 function decodeEval(x) {
   if (!Array.isArray(x) || x.length !== 3) throw new Error('bad review entry');
-  const [cp, mate, best] = x;
+  const [cp, mate, line] = x;
   const okCp = cp === null || (Number.isFinite(cp) && Math.abs(cp) <= 100000);
   const okMate = mate === null || (Number.isInteger(mate) && Math.abs(mate) < 1000);
   if (!okCp || !okMate || (cp === null) === (mate === null)) throw new Error('bad review score');
-  if (best !== null && !(typeof best === 'string' && UCI_MOVE.test(best))) throw new Error('bad review move');
-  return { score: { cp, mate }, best };
+  if (line !== null && typeof line !== 'string') throw new Error('bad review move');
+  const pv = line ? line.split(' ') : [];
+  if (pv.length > 16 || !pv.every((u) => UCI_MOVE.test(u))) throw new Error('bad review move');
+  return { score: { cp, mate }, pv };
 }

@@ -46,17 +46,6 @@ export function moveAccuracy(drop) {
   return Math.max(0, Math.min(100, a));
 }
 
-/** Judgement thresholds in win-percentage points lost by the mover. */
-export const THRESHOLDS = { inaccuracy: 10, mistake: 20, blunder: 30 };
-
-/** classify returns {nag, label} for a win% drop, or null for a fine move. */
-export function classify(drop) {
-  if (drop >= THRESHOLDS.blunder) return { nag: 4, label: 'Blunder', symbol: '??' };
-  if (drop >= THRESHOLDS.mistake) return { nag: 2, label: 'Mistake', symbol: '?' };
-  if (drop >= THRESHOLDS.inaccuracy) return { nag: 6, label: 'Inaccuracy', symbol: '?!' };
-  return null;
-}
-
 /**
  * gameAccuracy averages move accuracies as the mean of the arithmetic and harmonic
  * means, so a single blunder pulls the figure down more than a plain average would.

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Game, START_FEN } from '../../web/game.js';
 import { Clock, formatClock } from '../../web/clock.js';
-import { classify, winPercent, whiteScore, formatScore, toCp, gameAccuracy } from '../../web/score.js';
+import { winPercent, whiteScore, formatScore, toCp, gameAccuracy } from '../../web/score.js';
 import { Store } from '../../web/storage.js';
 
 test('game tree: moves, variations, navigation, JSON round trip', () => {
@@ -110,10 +110,6 @@ test('scores: side to move to White, formatting, judgement thresholds', () => {
   assert.equal(formatScore({ cp: null, mate: -2 }), '#-2');
   assert.ok(toCp({ cp: null, mate: 1 }) > toCp({ cp: null, mate: 5 }));
   assert.equal(winPercent(0), 50);
-  assert.equal(classify(5), null);
-  assert.equal(classify(12).symbol, '?!');
-  assert.equal(classify(22).symbol, '?');
-  assert.equal(classify(45).symbol, '??');
   assert.ok(gameAccuracy([100, 100, 10]) < (210 / 3));
 });
 

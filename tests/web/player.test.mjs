@@ -278,7 +278,7 @@ test('review of a 30-move game draws the graph and marks the known blunder', asy
     await loadText(page, BLUNDER_PGN);
     await waitEngine(page);
     await page.click('#tab-review');
-    await page.selectOption('#review-budget', '100');
+    await page.selectOption('#review-quality', 'quick');
     await page.click('#btn-review');
     await page.waitForSelector('#review-summary table', { timeout: 120000 });
     assert.equal(await page.locator('#review-graph svg path.g-area').count(), 1);
@@ -308,11 +308,12 @@ test('review keeps the marks of an imported PGN in the move list and the export,
     const glyphs = () => page.evaluate(() => [...document.querySelectorAll('#movelist .mv')].map((b) => `${b.firstChild.textContent}${b.querySelector('.glyph') ? b.querySelector('.glyph').textContent : ''}`));
     const want = ['e4!', 'e5?', 'Nf3!!', 'Nc6??', 'Bb5!?', 'a6?!', 'Ba4!', 'Nf6?', 'O-O!!', 'Be7??', 'Re1!?', 'b5?!'];
     assert.deepEqual(await glyphs(), want, 'shown after import');
-    const movetext = async () => (await page.evaluate(() => window.azurite.exportPgn())).split('\n\n')[1].replace(/\{[^}]*\}/g, '').replace(/\s+/g, ' ').trim();
+    // Comments aside, and the move numbers a comment puts before a black move ("4... Nf6").
+    const movetext = async () => (await page.evaluate(() => window.azurite.exportPgn())).split('\n\n')[1].replace(/\{[^}]*\}/g, '').replace(/\d+\.\.\. /g, '').replace(/\s+/g, ' ').trim();
     const wantPgn = '1. e4 $1 e5 $2 2. Nf3 $3 Nc6 $4 3. Bb5 $5 a6 $6 4. Ba4 $1 Nf6 $2 5. O-O $3 Be7 $4 6. Re1 $5 b5 $6 *';
     await waitEngine(page);
     await page.click('#tab-review');
-    await page.selectOption('#review-budget', '100');
+    await page.selectOption('#review-quality', 'quick');
     for (let round = 1; round <= 2; round++) {
       await page.click('#btn-review');
       await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
@@ -338,7 +339,7 @@ test('review keeps the marks of an imported PGN in the move list and the export,
     assert.ok(await page.evaluate(() => window.azurite.controllers.review.userMove('a4b3')));
     assert.equal(await page.locator('#review-summary table').count(), 0, 'summary dropped');
     assert.equal(await page.textContent('#btn-review'), 'Review game');
-    assert.equal(await page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('azurite.v1')).review)), '{}', 'and not saved');
+    assert.equal(await page.evaluate(() => JSON.stringify(JSON.parse(localStorage.getItem('azurite.v1')).review)), '{"quality":"quick"}', 'and not saved');
   }, 'review-annotated');
 });
 
@@ -349,7 +350,7 @@ test('review of a game from a FEN names moves by the game\'s own move numbers', 
     await loadText(page, '[SetUp "1"]\n[FEN "6k1/8/1q6/8/8/8/1P4PP/1R5K b - - 0 30"]\n\n30... Qxb2 31. Rxb2 *');
     await waitEngine(page);
     await page.click('#tab-review');
-    await page.selectOption('#review-budget', '100');
+    await page.selectOption('#review-quality', 'quick');
     await page.click('#btn-review');
     await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
     assert.deepEqual(await page.locator('#review-marks li button').allTextContents(), ['30… Qxb2??']);

@@ -1,0 +1,185 @@
+// practice.js: "learn from your mistakes" after a review. Each marked move of the
+// chosen side becomes a puzzle: the board shows the position before it and the person
+// looks for a better move. The engine's best move is accepted at once, the game's
+// move refused at once; any other move is searched (as the review searched, through
+// evaluate) and accepted when it loses less than an inaccuracy against the best
+// (judge.js), so a second good move counts too. Hint circles the piece to move; Retry
+// sets the puzzle up again; everything runs on the local engine, offline.
+
+import { judgeMove } from './judge.js';
+import { walk } from './explain.js';
+import { formatScore } from './score.js';
+import { byId, show, clear } from './dom.js';
+
+/** acceptMove is the verdict on move (UCI) in a puzzle whose best evaluation is before:
+ * {ok, why}. after is the evaluation of the position after move (null when the move is
+ * the best or the game's move, which need no search), mated whether it checkmates. */
+export function acceptMove(puzzle, move, after, mated = false) {
+  if (move === puzzle.best || mated) return { ok: true, why: 'best' };
+  if (move === puzzle.played) return { ok: false, why: 'played' };
+  const mover = puzzle.fen.split(' ')[1];
+  const v = judgeMove(mover, puzzle.before.score, after.score, { afterMated: mated });
+  return v ? { ok: false, why: 'worse', verdict: v } : { ok: true, why: 'good' };
+}
+
+/**
+ * createPractice returns the practice controller: start(puzzles) with puzzles
+ * [{node, fen, played, best, bestSan, before, text}], stop(), active, movable(),
+ * userMove(move). evaluate(fen) resolves with {score, pv} for a position.
+ */
+export function createPractice(ctx, { evaluate }) {
+  const st = { active: false, list: [], i: 0, solved: 0, busy: false, token: 0, done: false };
+  const box = byId('practice-run');
+  const say = (text) => {
+    byId('practice-status').textContent = text;
+    ctx.say(text);
+  };
+  byId('btn-practice-hint').addEventListener('click', hint);
+  byId('btn-practice-retry').addEventListener('click', () => setUp());
+  byId('btn-practice-next').addEventListener('click', () => next(1));
+  byId('btn-practice-solution').addEventListener('click', solution);
+  byId('btn-practice-stop').addEventListener('click', () => api.stop());
+
+  function current() {
+    return st.list[st.i];
+  }
+
+  // setUp shows the puzzle's position with the side to move free to move.
+  function setUp() {
+    const p = current();
+    if (!p) return;
+    st.token++;
+    st.busy = false;
+    st.done = false;
+    ctx.game.goTo(p.node.parent);
+    ctx.refresh({ animate: false });
+    ctx.view.setArrows([]);
+    ctx.view.setHint(null);
+    const mover = p.fen.split(' ')[1] === 'w' ? 'White' : 'Black';
+    byId('practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
+    say(`${mover} to move: find a better move than ${p.node.san}.`);
+    show(byId('btn-practice-next'), false);
+  }
+
+  function hint() {
+    const p = current();
+    if (!p || !p.best) return;
+    ctx.view.setHint(p.best.slice(0, 2));
+    say(`Hint: move the piece on ${p.best.slice(0, 2)}.`);
+  }
+
+  function solution() {
+    const p = current();
+    if (!p || !p.best) return;
+    st.token++;
+    st.done = true;
+    ctx.view.setHint(null);
+    ctx.view.setArrows([{ from: p.best.slice(0, 2), to: p.best.slice(2, 4), kind: 'best' }]);
+    say(`The engine played ${p.bestSan}. In the game: ${p.text}`);
+    show(byId('btn-practice-next'), st.i + 1 < st.list.length);
+  }
+
+  function next(step) {
+    st.i = Math.min(st.list.length - 1, st.i + step);
+    setUp();
+  }
+
+  // showMove draws move played from the puzzle's position without touching the game.
+  function showMove(p, ply) {
+    ctx.view.set({ fen: ply.fen, lastMove: { from: ply.uci.slice(0, 2), to: ply.uci.slice(2, 4) }, movable: null, animate: false });
+  }
+
+  async function judge(p, move) {
+    const [ply] = walk(p.fen, [move]);
+    if (!ply) return false;
+    ply.uci = move;
+    const token = ++st.token;
+    st.busy = true;
+    ctx.view.setHint(null);
+    showMove(p, ply);
+    let res;
+    if (move === p.best || move === p.played || ply.mate) {
+      res = acceptMove(p, move, null, ply.mate);
+    } else {
+      say(`Checking ${ply.san}…`);
+      let after;
+      try {
+        after = await evaluate(ply.fen);
+      } catch (e) {
+        if (token === st.token) say(`The engine could not check the move (${e.message || e}).`);
+        st.busy = false;
+        return true;
+      }
+      if (token !== st.token) return true;
+      res = acceptMove(p, move, after);
+      res.after = after;
+    }
+    st.busy = false;
+    if (res.ok) {
+      st.solved++;
+      st.done = true;
+      const also = res.why === 'good' && p.bestSan ? ` The engine's choice was ${p.bestSan}.` : '';
+      const last = st.i + 1 >= st.list.length ? ` That was the last puzzle: ${st.solved} of ${st.list.length} solved.` : '';
+      say(`Correct: ${ply.san} is ${res.why === 'best' ? 'the best move' : 'good enough'}.${also}${last}`);
+      byId('practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
+      show(byId('btn-practice-next'), !last);
+    } else {
+      const why = res.why === 'played'
+        ? `${ply.san} is the game's move.`
+        : `${ply.san} is no better: ${res.verdict.lead.toLowerCase()} (${formatScore(p.before.score)} → ${formatScore(res.after.score)}).`;
+      say(`${why} Try again.`);
+      // Put the puzzle back after a moment, so the refused move is seen first.
+      setTimeout(() => {
+        if (token === st.token && st.active) {
+          ctx.view.set({ fen: p.fen, lastMove: null, movable: api.movable(), animate: true });
+        }
+      }, 700);
+    }
+    return true;
+  }
+
+  const api = {
+    get active() {
+      return st.active;
+    },
+    start(list) {
+      st.list = list.filter((p) => p.best);
+      st.i = 0;
+      st.solved = 0;
+      if (!st.list.length) {
+        say('There are no marked moves of that side to practise.');
+        return;
+      }
+      st.active = true;
+      show(box, true);
+      show(byId('practice-setup'), false);
+      document.body.dataset.practice = 'on';
+      setUp();
+    },
+    stop() {
+      if (!st.active) return;
+      st.active = false;
+      st.token++;
+      show(box, false);
+      show(byId('practice-setup'), true);
+      clear(byId('practice-status'));
+      delete document.body.dataset.practice;
+      ctx.view.setHint(null);
+      ctx.refresh({ animate: false });
+    },
+    movable() {
+      const p = current();
+      if (!st.active || !p || st.busy || st.done) return null;
+      return p.fen.split(' ')[1];
+    },
+    userMove(move) {
+      const p = current();
+      if (!p || st.busy || st.done) return false;
+      const uci = move.from + move.to + (move.promotion || '');
+      judge(p, uci);
+      return true;
+    },
+    state: st,
+  };
+  return api;
+}
