@@ -486,8 +486,7 @@ nnue-sprt:
 # reference outputs the tests pin.
 nnue-install:
 	@test -f "$(NET)" || { echo "nnue-install: NET=path/to/nn-HASH.nnue required"; exit 1; }
-	rm -f engine/eval/nets/*.nnue
-	cp "$(NET)" engine/eval/nets/
+	cp "$(NET)" engine/eval/nets/default.nnue
 	$(GO) test -count=1 -run '^TestNNUEReference$$' ./engine/eval -update-nnue-ref
 
 ## ---- everything ----------------------------------------------------------------

@@ -5,8 +5,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"errors"
-	"fmt"
 	"hash/crc32"
+	"strconv"
+	"strings"
 
 	"github.com/azurite-chess/azurite/engine/board"
 )
@@ -49,6 +50,30 @@ const (
 // ErrBadNet is wrapped by every error about a net file that cannot be used.
 var ErrBadNet = errors.New("bad net file")
 
+// netError is a bad net file's error: it wraps ErrBadNet. Messages are
+// built without fmt, which the wasm build does not link.
+type netError struct{ msg string }
+
+func (e *netError) Error() string { return ErrBadNet.Error() + ": " + e.msg }
+func (e *netError) Unwrap() error { return ErrBadNet }
+
+func badNet(msg string) error { return &netError{msg} }
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func hex32(v uint32) string {
+	s := strconv.FormatUint(uint64(v), 16)
+	return strings.Repeat("0", 8-len(s)) + s
+}
+
+func u32s(v []uint32) string {
+	parts := make([]string, len(v))
+	for i, x := range v {
+		parts[i] = strconv.FormatUint(uint64(x), 10)
+	}
+	return "[" + strings.Join(parts, " ") + "]"
+}
+
 // Net is a quantised network, read-only once parsed and shared by every
 // evaluator that uses it.
 //
@@ -70,10 +95,10 @@ func (n *Net) Hash() string { return n.hash }
 // ParseNet reads a net file, checking its size, header and checksum.
 func ParseNet(data []byte) (*Net, error) {
 	if len(data) != NetFileSize {
-		return nil, fmt.Errorf("%w: %d bytes, want %d for a %d→2×%d→1 net", ErrBadNet, len(data), NetFileSize, NetInputs, NetHidden)
+		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(NetFileSize) + " for a " + itoa(NetInputs) + "→2×" + itoa(NetHidden) + "→1 net")
 	}
 	if string(data[:4]) != netMagic {
-		return nil, fmt.Errorf("%w: header %q, want %q", ErrBadNet, data[:4], netMagic)
+		return nil, badNet("header " + strconv.Quote(string(data[:4])) + ", want " + strconv.Quote(netMagic))
 	}
 	le := binary.LittleEndian
 	header := [6]uint32{}
@@ -81,11 +106,11 @@ func ParseNet(data []byte) (*Net, error) {
 		header[i] = le.Uint32(data[4+4*i:])
 	}
 	if want := [6]uint32{netVersion, NetInputs, NetHidden, netQA, netQB, NetScale}; header != want {
-		return nil, fmt.Errorf("%w: version/inputs/hidden/QA/QB/scale %v, this build reads %v", ErrBadNet, header, want)
+		return nil, badNet("version/inputs/hidden/QA/QB/scale " + u32s(header[:]) + ", this build reads " + u32s(want[:]))
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
-		return nil, fmt.Errorf("%w: checksum %08x, file says %08x (corrupt or truncated)", ErrBadNet, got, want)
+		return nil, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
 	}
 	n := &Net{}
 	off := netHeader

@@ -1,7 +1,7 @@
 package session
 
 import (
-	"fmt"
+	"errors"
 
 	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
@@ -34,14 +34,14 @@ func (s *Session) setEvalFile(name string) error {
 	if name == "" {
 		net, err := eval.DefaultNet()
 		if err != nil {
-			return fmt.Errorf("built-in net: %w", err)
+			return err
 		}
 		s.net, s.evalFile = net, ""
 		s.evalInstalled = false
 		return nil
 	}
 	if s.cfg.ReadFile == nil {
-		return fmt.Errorf("loading a net file is not available in this build; the built-in net is in use")
+		return errors.New("loading a net file is not available in this build; the built-in net is in use")
 	}
 	data, err := s.cfg.ReadFile(name)
 	if err != nil {
