@@ -50,8 +50,16 @@ func newBridge(host js.Value) *bridge {
 	return &bridge{host: host, signal: make(chan struct{}, 1), warmDone: make(chan struct{}, 1)}
 }
 
-// send is the page's entry point: one postMessage payload.
-func (b *bridge) send(_ js.Value, args []js.Value) any {
+// send is the page's entry point: one postMessage payload. It never
+// panics: parseMessage reads the payload without trusting it (jsread.go),
+// and anything that still panics here is reported as an error event (a
+// panic in a js.FuncOf callback would end the Go program for good).
+func (b *bridge) send(_ js.Value, args []js.Value) (ret any) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.reportPanic("message", r)
+		}
+	}()
 	if len(args) == 0 {
 		b.reportError(false, msgErr("", "send needs one argument"))
 		return nil
@@ -67,7 +75,7 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 		b.goSeq = 0
 	}
 	r.firstGo = b.goSeq + 1
-	b.goSeq += countGo(args[0], r)
+	b.goSeq += countGo(r)
 	if err != nil {
 		b.reportError(r.typed, err)
 		return nil
@@ -124,8 +132,15 @@ func (b *bridge) loop() {
 	}
 }
 
-// run executes one request and reports whether it was "quit".
+// run executes one request and reports whether it was "quit". A panic
+// while it runs is reported as an error event and the engine goes on.
 func (b *bridge) run(r request) (quit bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.reportPanic("engine", p)
+			quit = false
+		}
+	}()
 	// Replies take the form of the message being processed; a running
 	// search's lines follow the latest processed message.
 	b.typed.Store(r.typed)
@@ -175,15 +190,12 @@ func isGo(l string) bool { return l == "go" || strings.HasPrefix(l, "go ") }
 
 func isBench(l string) bool { return l == "bench" || strings.HasPrefix(l, "bench ") }
 
-// countGo returns how many searches msg asks for, as the page counts them:
-// one for an object of type 'go' (even one refused as malformed), one per go
-// line of a string.
-func countGo(msg js.Value, r request) int32 {
-	if msg.Type() == js.TypeObject {
-		if t := msg.Get("type"); t.Type() == js.TypeString && t.String() == "go" {
-			return 1
-		}
-		return 0
+// countGo returns how many searches a message asks for, as the page counts
+// them: one for an object of type 'go' (even one refused as malformed), one
+// per go line of a string.
+func countGo(r request) int32 {
+	if r.typed {
+		return r.goCount
 	}
 	var n int32
 	for _, l := range r.lines {
@@ -270,6 +282,16 @@ func (b *bridge) reportError(typed bool, err error) {
 		e["where"] = me.where
 	}
 	b.event(e)
+}
+
+// reportPanic reports a recovered panic as an error event (and a line for
+// string clients); source says where it happened ("message": reading a
+// message, "engine": running one). Reporting itself must not panic again.
+func (b *bridge) reportPanic(source string, p any) {
+	msg := "internal error: " + panicText(p, 0)
+	defer func() { _ = recover() }()
+	b.host.Call("line", "info string error: "+msg)
+	b.event(event{"type": "error", "message": msg, "source": source})
 }
 
 // warmUpLines is a short search run right after the engine reports ready.

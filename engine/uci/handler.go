@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/azurite-chess/azurite/engine/session"
 )
@@ -63,14 +65,41 @@ func (h *Handler) emit(line string) {
 	h.out(line)
 }
 
-// errorf reports bad input as one line in the protocol's error form.
+// errLine reports bad input as one line in the protocol's error form. The
+// message quotes input through quote (at most maxQuote bytes of it); a
+// message that is still longer than maxErrorLen (a session error quoting a
+// long value) is cut there.
 func (h *Handler) errLine(msg string) {
-	msg = oneLine(msg)
+	msg = clipInput(oneLine(msg), maxErrorLen)
 	if h.xboard.Load() {
 		h.emit("Error (" + msg + ")")
 		return
 	}
 	h.emit("info string error: " + msg)
+}
+
+// Error lines quote input, and a line of input may be megabytes long.
+const (
+	// maxQuote is the most bytes of one input token or line an error quotes.
+	maxQuote = 200
+	// maxErrorLen bounds a whole error message.
+	maxErrorLen = 1000
+)
+
+// quote is strconv.Quote of s clipped to maxQuote bytes.
+func quote(s string) string { return strconv.Quote(clipInput(s, maxQuote)) }
+
+// clipInput shortens s to at most n bytes (on a character boundary), saying
+// how long it was.
+func clipInput(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // oneLine folds a multi-line message (errors.Join) into one line.

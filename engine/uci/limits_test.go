@@ -118,3 +118,37 @@ func TestXboardClocks(t *testing.T) {
 		})
 	}
 }
+
+// TestErrorsQuoteLittle: an error quotes at most about 200 bytes of the
+// input (regression: a 16 MB unknown command gave a 16 MB error line).
+func TestErrorsQuoteLittle(t *testing.T) {
+	huge := strings.Repeat("x", 16<<20)
+	for _, tc := range []struct{ name, setup, line string }{
+		{"unknown-command", "", huge},
+		{"go-parameter", "", "go " + huge},
+		{"go-value", "", "go depth " + huge},
+		{"position-keyword", "", "position " + huge},
+		{"position-moves", "", "position startpos moves e2e4 " + huge},
+		{"setoption-value", "", "setoption name Hash value " + huge},
+		{"setoption-name", "", "setoption name " + huge + " value 1"},
+		{"xboard-unknown", "xboard", huge},
+		{"xboard-usermove", "xboard", "usermove " + huge},
+		{"xboard-level", "xboard", "level 40 " + huge + " 0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t)
+			if tc.setup != "" {
+				r.send(tc.setup)
+			}
+			r.send(tc.line)
+			got := r.rest(50 * time.Millisecond)
+			if len(got) != 1 {
+				t.Fatalf("%d lines, want one error", len(got))
+			}
+			if len(got[0]) > 400 {
+				t.Fatalf("error line of %d bytes: %.120s…", len(got[0]), got[0])
+			}
+			t.Log(got[0])
+		})
+	}
+}

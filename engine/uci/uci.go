@@ -54,7 +54,7 @@ func (h *Handler) uciLine(f []string) (quit bool) {
 	case "perft":
 		h.cmdPerft(f[1:])
 	default:
-		h.errLine("unknown command " + strconv.Quote(f[0]))
+		h.errLine("unknown command " + quote(f[0]))
 	}
 	return false
 }
@@ -148,13 +148,13 @@ func (h *Handler) cmdPosition(f []string) {
 		}
 		fen, rest = strings.Join(rest[:i], " "), rest[i:]
 	default:
-		h.errLine("position: expected \"startpos\" or \"fen\", got " + strconv.Quote(f[0]))
+		h.errLine("position: expected \"startpos\" or \"fen\", got " + quote(f[0]))
 		return
 	}
 	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			h.errLine("position: expected \"moves\", got " + strconv.Quote(rest[0]))
+			h.errLine("position: expected \"moves\", got " + quote(rest[0]))
 			return
 		}
 		moves = rest[1:]
@@ -178,7 +178,7 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 	for i := 0; i < len(f); i++ {
 		kw := f[i]
 		if !goKeywords[kw] {
-			return l, 0, errorString("unknown parameter " + strconv.Quote(kw))
+			return l, 0, errorString("unknown parameter " + quote(kw))
 		}
 		if seen[kw] {
 			return l, 0, errorString("parameter " + kw + " given twice")
@@ -196,7 +196,7 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 				i++
 				m, err := pos.ParseUCIMove(f[i])
 				if err != nil {
-					return l, 0, errorString("searchmoves: " + strconv.Quote(f[i]) + " is not a legal move here")
+					return l, 0, errorString("searchmoves: " + quote(f[i]) + " is not a legal move here")
 				}
 				l.SearchMoves = append(l.SearchMoves, m)
 			}
@@ -211,7 +211,7 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 		i++
 		n, err := parseCount(f[i])
 		if err != nil {
-			return l, 0, errorString(kw + ": " + strconv.Quote(f[i]) + " is not an integer")
+			return l, 0, errorString(kw + ": " + quote(f[i]) + " is not an integer")
 		}
 		if n < 0 {
 			return l, 0, errorString(kw + ": " + f[i] + " is negative")

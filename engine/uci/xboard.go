@@ -47,7 +47,9 @@ func newXboardState() *xboardState {
 }
 
 // xbError prints an xboard error line for the command.
-func (h *Handler) xbError(kind, line string) { h.emit(oneLine("Error (" + kind + "): " + line)) }
+func (h *Handler) xbError(kind, line string) {
+	h.emit(oneLine("Error (" + clipInput(kind, maxErrorLen) + "): " + clipInput(line, maxQuote)))
+}
 
 // cancelSearch drops the running search's move (if any) and waits for it.
 func (h *Handler) cancelSearch() {
@@ -286,7 +288,7 @@ func (h *Handler) xbUserMove(mv string) {
 	m, err := pos.ParseUCIMove(mv)
 	if err != nil {
 		xb.mu.Unlock()
-		h.emit("Illegal move: " + mv)
+		h.emit("Illegal move: " + clipInput(mv, maxQuote))
 		return
 	}
 	xb.moves = append(xb.moves, m.String())
