@@ -34,8 +34,11 @@ const (
 	// reserveClockShare caps the overhead reserve (of 100) of the clock.
 	reserveClockShare = 50
 	// incClockShare caps the increment's part of a move's budget at this
-	// share (of 100) of the clock.
+	// share (of 100) of the clock above the floor (incFloorOverheads).
 	incClockShare = 5
+	// incFloorOverheads: no increment is spent while the clock holds less
+	// than this many overheads (120 ms at the default 30 ms).
+	incFloorOverheads = 4
 	// maxClock bounds every time allot reads (about 13 days): clock values
 	// beyond it plan as if they were it, and allot's products (at most
 	// ×100) stay far from overflowing.
@@ -129,10 +132,15 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	if avail < minThinkTime {
 		avail = minThinkTime
 	}
-	// The increment's share is bounded by the clock: where the increment is
-	// most of what there is (bullet), spending 3/4 of it on every move
-	// leaves the clock to settle a few milliseconds above zero.
-	s := avail/time.Duration(mtg) + min(inc*incrementShare/4, left*incClockShare/100)
+	// The increment's share is bounded by the clock above a floor of
+	// incFloorOverheads overheads: where the increment is most of what
+	// there is (bullet), spending 3/4 of it on every move let the clock
+	// settle a few milliseconds above zero, where any stall of the machine
+	// lost on time; now it settles just above the floor. Every move spends
+	// what the increment brings either way, so the higher floor costs only
+	// the time not spent on the way down to it.
+	incRoom := max(left-overhead*incFloorOverheads, 0)
+	s := avail/time.Duration(mtg) + min(inc*incrementShare/4, incRoom*incClockShare/100)
 	h := s * hardFactor
 	maxHard := avail * hardClockShare / 100
 	if mtg == 1 {
