@@ -37,7 +37,6 @@ type bridge struct {
 	warmDone    chan struct{} // cap 1: the warm-up search has printed its bestmove
 	hashDefault string        // the Hash option's default, restored after the warm-up
 	quit        atomic.Bool   // "quit" was received: refuse further messages
-	benchDone   chan struct{} // closed when the running bench ends; nil: none (command goroutine only)
 	events      eventParser   // used only from output, which the handler serialises
 
 	// goSeq counts the go commands received since the last stopflag
@@ -145,7 +144,10 @@ func (b *bridge) run(r request) (quit bool) {
 	// search's lines follow the latest processed message.
 	b.typed.Store(r.typed)
 	if !r.onlyIsReady() {
-		b.waitBench()
+		// A running bench or perft ends first (a "stop" message has
+		// already ended it in send), so that the search numbers of the
+		// shared stop flag follow the searches as they run.
+		b.h.WaitIdle()
 	}
 	if b.warming.Load() && !r.leavesEngineAlone() {
 		b.endWarmUp()
@@ -175,7 +177,7 @@ func (b *bridge) run(r request) (quit bool) {
 			b.hook.startSearch(next)
 			next++
 		case isBench(l):
-			b.hook.startSearch(0) // a bench ends with a stop message only
+			b.hook.startSearch(0) // a bench or perft ends with a stop message only
 		}
 		if b.handle(l) {
 			return true
@@ -188,7 +190,12 @@ func (b *bridge) run(r request) (quit bool) {
 // flag numbers).
 func isGo(l string) bool { return l == "go" || strings.HasPrefix(l, "go ") }
 
-func isBench(l string) bool { return l == "bench" || strings.HasPrefix(l, "bench ") }
+// isBench reports whether l is a bench or a plain perft (not "go perft",
+// which the page numbers as a go).
+func isBench(l string) bool {
+	f := strings.Fields(l)
+	return len(f) > 0 && (f[0] == "bench" || f[0] == "perft")
+}
 
 // countGo returns how many searches a message asks for, as the page counts
 // them: one for an object of type 'go' (even one refused as malformed), one
@@ -206,40 +213,11 @@ func countGo(r request) int32 {
 	return n
 }
 
-// handle passes one line to the handler, except around "bench": the
-// handler runs it to the end before it returns (natively a bench blocks the
-// input loop), so here it runs on a goroutine of its own, and while it runs
-// "isready" is answered at once and every other line waits for it to end.
-// "stop" ends it early: send raises the session's stop, which stops a bench
-// too (session.Bench), and the handler then prints "info string bench
-// stopped …" instead of the summary.
-func (b *bridge) handle(l string) (quit bool) {
-	if b.benchDone != nil {
-		if l == "isready" {
-			b.output("readyok")
-			return false
-		}
-		b.waitBench()
-	}
-	if f := strings.Fields(l); len(f) > 0 && f[0] == "bench" {
-		done := make(chan struct{})
-		b.benchDone = done
-		go func() {
-			b.h.HandleLine(l)
-			close(done)
-		}()
-		return false
-	}
-	return b.h.HandleLine(l)
-}
-
-// waitBench blocks until a running bench has printed its last line.
-func (b *bridge) waitBench() {
-	if b.benchDone != nil {
-		<-b.benchDone
-		b.benchDone = nil
-	}
-}
+// handle passes one line to the handler. A bench or perft runs as the
+// handler's task (engine/uci/task.go): the handler returns at once, answers
+// "isready" while it runs, lets "stop" (which send has already raised) end
+// it, and runs every other line after it.
+func (b *bridge) handle(l string) (quit bool) { return b.h.HandleLine(l) }
 
 // output receives every line the handler writes.
 func (b *bridge) output(line string) {
@@ -340,7 +318,7 @@ func (b *bridge) endWarmUp() {
 }
 
 // onlyIsReady reports whether r holds nothing but "isready" lines, which a
-// running bench answers at once.
+// running bench or perft answers at once.
 func (r request) onlyIsReady() bool {
 	if r.isBook || r.stopFlag.Truthy() || len(r.lines) == 0 {
 		return false

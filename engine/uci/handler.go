@@ -36,6 +36,7 @@ type Handler struct {
 	xboard  atomic.Bool // the first command was "xboard"
 	xb      *xboardState
 	debug   atomic.Bool
+	task    taskState // a running bench or perft (task.go)
 }
 
 // NewHandler returns a handler in UCI mode (switching to xboard if the first
@@ -117,15 +118,29 @@ func (h *Handler) HandleLine(line string) (quit bool) {
 		h.xb = newXboardState()
 		return false
 	}
+	if h.whileBusy(line, fields[0]) {
+		return false
+	}
+	if fields[0] == "quit" {
+		h.waitIdle() // a running bench or perft finishes first (task.go)
+	}
+	return h.dispatch(line)
+}
+
+// dispatch runs one line in the chosen protocol.
+func (h *Handler) dispatch(line string) (quit bool) {
+	fields := strings.Fields(line)
 	if h.xboard.Load() {
 		return h.xboardLine(line, fields)
 	}
 	return h.uciLine(fields)
 }
 
-// Close ends the session: it stops a running search and waits until its
+// Close ends the session: it lets a running bench or perft finish (and the
+// lines waiting for it run), stops a running search and waits until its
 // bestmove has been written. Call it at end of input.
 func (h *Handler) Close() {
+	h.waitIdle()
 	h.sess.Stop()
 	h.sess.Wait()
 }

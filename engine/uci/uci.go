@@ -294,7 +294,7 @@ func (h *Handler) cmdGo(f []string) {
 		return
 	}
 	if perft > 0 {
-		h.perft(pos, perft)
+		h.startPerft(perft)
 		return
 	}
 	wdl := h.sess.ShowWDL()
