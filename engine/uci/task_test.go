@@ -3,6 +3,7 @@ package uci
 import (
 	"bufio"
 	"io"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -12,9 +13,14 @@ import (
 
 // pipeEngine runs Run on a pipe, as the native binary runs on stdin and
 // stdout, and returns a writer for input and a channel of output lines.
-func pipeEngine(t *testing.T) (in *io.PipeWriter, lines <-chan string, done <-chan error) {
+// The input is an OS pipe, whose buffer lets the test write while the
+// engine does not read (as a GUI can).
+func pipeEngine(t *testing.T) (in *os.File, lines <-chan string, done <-chan error) {
 	t.Helper()
-	inR, inW := io.Pipe()
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	outR, outW := io.Pipe()
 	errc := make(chan error, 1)
 	go func() {
