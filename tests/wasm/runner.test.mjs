@@ -214,3 +214,21 @@ test('perft keeps answering: isready at once, stop ends it (issue 22)', async ()
     assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
   }
 });
+
+test('the advertised Hash maximum can really be allocated (issue 22: 4095 died with "cannot allocate")', async () => {
+  const m = e.mark();
+  e.send('uci');
+  await e.wait(/^uciok$/, 10000, m);
+  const max = Number(e.since(m).find((l) => l.startsWith('option name Hash ')).match(/ max (\d+)$/)[1]);
+  const m2 = e.mark();
+  e.send(`setoption name Hash value ${max}`);
+  e.send('position startpos');
+  e.send('go depth 4');
+  const b = await e.wait(/^bestmove /, 60000, m2);
+  assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
+  assert.ok(!e.since(m2).some((l) => l.startsWith('info string error')), e.since(m2).join('\n'));
+  const m3 = e.mark();
+  e.send('setoption name Hash value 16');
+  e.send('isready');
+  await e.wait(/^readyok$/, 60000, m3);
+});
