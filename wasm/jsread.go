@@ -4,7 +4,7 @@ package main
 
 import (
 	"errors"
-	"fmt"
+	"strconv"
 	"syscall/js"
 )
 
@@ -107,10 +107,13 @@ func jsCallDepth(f func() js.Value, depth int) (v js.Value, err error) {
 func panicText(r any, depth int) string {
 	e, ok := r.(js.Error)
 	if !ok {
-		if err, ok := r.(error); ok {
-			return clip(err.Error(), maxQuote)
+		switch v := r.(type) {
+		case error:
+			return clip(v.Error(), maxQuote)
+		case string:
+			return clip(v, maxQuote)
 		}
-		return clip(fmt.Sprint(r), maxQuote)
+		return "a panic"
 	}
 	switch k := kindOf(e.Value); k {
 	case kindString:
@@ -171,11 +174,11 @@ func readStrings(v js.Value, where string, max int) ([]string, error) {
 		return nil, msgErr(where, "bad length")
 	}
 	if n > float64(max) {
-		return nil, msgErr(where, fmt.Sprintf("%d entries, at most %d allowed", int64(n), max))
+		return nil, msgErr(where, strconv.FormatFloat(n, 'f', -1, 64)+" entries, at most "+strconv.Itoa(max)+" allowed")
 	}
 	out := make([]string, 0, int(n))
 	for i := 0; i < int(n); i++ {
-		at := fmt.Sprintf("%s[%d]", where, i)
+		at := where + "[" + strconv.Itoa(i) + "]"
 		e, err := getIndex(v, i)
 		if err != nil {
 			return nil, msgErr(at, "cannot read: "+err.Error())

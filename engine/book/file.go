@@ -1,19 +1,12 @@
+//go:build !(js && wasm)
+
 package book
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"os"
 )
-
-// MaxFileSize is the largest book ReadFile accepts (64 MiB, four million
-// entries; the GNU Chess book is 1.4 MB).
-const MaxFileSize = 64 << 20
-
-// ErrNotBookFile is wrapped by ReadFile's errors for a name that is not a
-// regular file of at most MaxFileSize bytes.
-var ErrNotBookFile = errors.New("not a book file")
 
 // ReadFile reads a book file for the BookFile option. It opens only regular
 // files of at most MaxFileSize bytes and reads at most that much, so a

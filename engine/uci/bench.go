@@ -28,16 +28,17 @@ func (h *Handler) cmdBench(f []string) {
 		depth = n
 	}
 	h.stopAndWait()
+	done := 0
+	run, err := h.sess.StartBench(depth, func(i int, fen string, r search.Result) {
+		done++
+		h.emit(benchProgress(i, fen, r))
+	})
+	if err != nil {
+		h.errLine("bench: " + err.Error())
+		return
+	}
 	h.startTask(func() {
-		done := 0
-		nodes, elapsed, complete, err := h.sess.Bench(depth, func(i int, fen string, r search.Result) {
-			done++
-			h.emit(benchProgress(i, fen, r))
-		})
-		if err != nil {
-			h.errLine("bench: " + err.Error())
-			return
-		}
+		nodes, elapsed, complete := run()
 		if !complete {
 			h.emit("info string bench stopped after " + strconv.Itoa(done) + " of " + strconv.Itoa(len(search.BenchFENs())) + " positions")
 			return

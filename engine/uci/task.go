@@ -112,15 +112,18 @@ func (h *Handler) startPerft(depth int) {
 	pos := h.sess.Position()
 	var l board.MoveList
 	pos.GenerateAll(&l)
+	done := 0
+	run, err := h.sess.StartPerft(depth, func(m board.Move, n uint64) {
+		done++
+		h.emit(m.String() + ": " + strconv.FormatUint(n, 10))
+	})
+	if err != nil {
+		h.errLine("perft: " + err.Error())
+		return
+	}
 	h.startTask(func() {
-		done := 0
-		total, complete, err := h.sess.Perft(depth, func(m board.Move, n uint64) {
-			done++
-			h.emit(m.String() + ": " + strconv.FormatUint(n, 10))
-		})
+		total, complete := run()
 		switch {
-		case err != nil:
-			h.errLine("perft: " + err.Error())
 		case !complete:
 			h.emit("info string perft stopped after " + strconv.Itoa(done) + " of " + strconv.Itoa(l.N) + " moves")
 		default:

@@ -1,3 +1,8 @@
+//go:build !js
+
+// The native input loop (Run on an OS pipe); the worker's equivalent is in
+// tests/wasm/runner.test.mjs.
+
 package uci
 
 import (
