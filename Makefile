@@ -184,11 +184,14 @@ smp-ttd:
 
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
+# The bench signature natively and as wasm must agree, with the hand-written
+# evaluation and with the built-in net.
 test-search-wasm:
-	@native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
-	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 | grep -o 'Nodes searched: [0-9]*'); \
-	echo "bench depth 7: native '$$native', wasm '$$wasm'"; \
-	test -n "$$native" && test "$$native" = "$$wasm"
+	@for ev in hce nnue; do flag=""; [ $$ev = nnue ] && flag=-benchnnue; \
+	native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7 ($$ev): native '$$native', wasm '$$wasm'"; \
+	test -n "$$native" && test "$$native" = "$$wasm" || exit 1; done
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -244,6 +247,7 @@ wasm-deps:
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm
 	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(WASM_EXEC)" ./engine/session ./engine/uci
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run 'NNUE|Net' ./engine/eval
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm
@@ -429,6 +433,63 @@ dist: node_modules/.package-lock.json
 # of <azurite-board>, against the release build served under /sub/ with the strict CSP.
 test-pwa: dist
 	node --test --test-concurrency=1 tests/pwa/
+
+## ---- learned evaluation (cmd/nnue, docs/nnue.md) --------------------------------------
+
+# Self-play data, training and installing a net. The data and runs live in
+# NNUE_DIR, outside the repository; every target resumes where a killed run
+# stopped and reproduces its output from the seeds. nnue-data runs until
+# NNUE_CHUNKS chunks exist (0: until killed) at nice 19, one game per core.
+NNUE_DIR      ?= $(HOME)/.cache/azurite/nnue
+NNUE_DATA     ?= $(NNUE_DIR)/data
+NNUE_SEED     ?= 1
+NNUE_NODES    ?= 5000
+NNUE_CHUNKS   ?= 0
+NNUE_WORKERS  ?= $(shell nproc)
+NNUE_OPENINGS ?= $(CURDIR)/../shared/data/openings/8moves_v3.pgn
+NNUE_NET      ?=
+NNUE_RUN      ?= $(NNUE_DIR)/train
+NNUE_EPOCHS   ?= 20
+NNUE_FLAGS    ?=
+NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
+.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install nnue-sprt
+nnue-bin:
+	@mkdir -p $(NNUE_DIR)/bin
+	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
+nnue-data: nnue-bin
+	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) \
+		-seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
+nnue-status: nnue-bin
+	$(NNUE_BIN) status $(NNUE_DATA)
+nnue-train: nnue-bin
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
+# SPRT of the net (NET=file, default: the built-in one) against the
+# hand-written evaluation, both in the working tree's binary, colour-reversed
+# pairs of book openings, one game at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
+# (fixed nodes: the evaluations' quality without their speed).
+NNUE_TC     ?= 10+0.1
+NNUE_SPRT   ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
+NNUE_ROUNDS ?= 500
+NNUE_NODES_PER_MOVE ?=
+NNUE_SRAND  ?= 20261126
+nnue-sprt:
+	mkdir -p $(MATCH_DIR)/nnue
+	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
+	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
+		-engine cmd=./azurite name=hce "option.Use NNUE=false" \
+		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
+		-rounds $(NNUE_ROUNDS) -repeat -concurrency 1 -recover -sprt $(NNUE_SPRT) \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
+
+# Make NET (a file nnue-train wrote) the built-in net and rewrite the
+# reference outputs the tests pin.
+nnue-install:
+	@test -f "$(NET)" || { echo "nnue-install: NET=path/to/nn-HASH.nnue required"; exit 1; }
+	rm -f engine/eval/nets/*.nnue
+	cp "$(NET)" engine/eval/nets/
+	$(GO) test -count=1 -run '^TestNNUEReference$$' ./engine/eval -update-nnue-ref
 
 ## ---- everything ----------------------------------------------------------------
 

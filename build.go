@@ -92,6 +92,8 @@ var copies = []struct {
 	{"cmd/azurite/book.bin", "book.bin", true},
 	// Piece set: Colin M.L. Burnett's pieces as packaged by cm-chessboard; see docs/LICENSES.md.
 	{"node_modules/cm-chessboard/assets/pieces/standard.svg", "assets/pieces/standard.svg", false},
+	// Azurite's own flat piece set (MIT, drawn for this project; web/settings.js PIECE_SETS).
+	{"web/pieces/azurite.svg", "assets/pieces/azurite.svg", false},
 	{"node_modules/cm-chessboard/assets/extensions/markers/markers.svg", "assets/extensions/markers/markers.svg", false},
 	{"node_modules/cm-chessboard/assets/extensions/arrows/arrows.svg", "assets/extensions/arrows/arrows.svg", false},
 	{"docs/LICENSES.md", "THIRD-PARTY-LICENSES.txt", false},
@@ -133,6 +135,16 @@ func main() {
 func build(withWasm bool) error {
 	if _, err := os.Stat("node_modules/cm-chessboard"); err != nil {
 		return errors.New("node_modules missing: run `npm ci` first")
+	}
+	// Start from a dist/ without the files of an earlier build (a release build's
+	// hashed names above all), so the service worker precaches each file once. A
+	// build without the engine keeps the engine it has.
+	var keep []string
+	if !withWasm {
+		keep = []string{"azurite.wasm", "wasm_exec.js"}
+	}
+	if err := pwa.Clean(distDir, keep...); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(distDir, 0o755); err != nil {
 		return err

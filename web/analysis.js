@@ -80,7 +80,6 @@ export function createAnalysis(ctx) {
     }
     showChooser(res.games, res.index, name);
     showLoadError('');
-    ctx.controllers.play.detach();
     ctx.hideBanner();
     ctx.setGame(res.game);
     const g = res.game;

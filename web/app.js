@@ -1,6 +1,12 @@
 // app.js: the UI shell. It creates the board view, the move list, the engine client
 // and the three mode controllers (play, analysis, review), and owns what they share:
-// the current Game, the status line, notices, tabs, navigation, export and saving.
+// the games, the status line, notices, tabs, navigation, export, settings and saving.
+//
+// Two games: ctx.playGame is the live game and belongs to play mode; ctx.workGame is
+// what the Analyse and Review tabs work on. ctx.game is the active mode's one. Going
+// from Play to Analyse or Review copies the live game into workGame when it changed
+// since the last copy (and "Analyse game" always does), so nothing done on those tabs
+// can become a move of the live game.
 
 import { EngineClient } from './engine-client.js';
 import { createBoardView } from './board-view.js';
@@ -12,15 +18,23 @@ import { byId, show } from './dom.js';
 import { createPlay } from './play.js';
 import { createAnalysis } from './analysis.js';
 import { createReview } from './review.js';
+import { createSound, soundFor } from './sound.js';
+import { createSettings } from './settings-panel.js';
+import { loadSettings, pieceSetById, animationMs } from './settings.js';
 
 const MODES = ['play', 'analysis', 'review'];
 
 function boot() {
   const store = new Store();
   const engine = new EngineClient({ workerUrl: 'worker.js', watchdogMs: 4000 });
+  const settings = loadSettings();
 
   const ctx = {
-    game: new Game(),
+    playGame: new Game(),
+    workGame: new Game(),
+    // copiedFrom names the live game state workGame was last copied from (liveKey).
+    copiedFrom: null,
+    sound: createSound({ enabled: settings.sound }),
     engine,
     engineReady: false,
     mode: 'play',
@@ -33,14 +47,19 @@ function boot() {
       byId('notice-text').textContent = text;
       show(byId('notice'), !!text);
     },
-    setGame(game) {
-      ctx.game = game;
+    // setGame makes game the live game (which 'play') or the Analyse/Review game
+    // ('work'; the default outside play mode) and shows it.
+    setGame(game, which = ctx.mode === 'play' ? 'play' : 'work') {
+      if (which === 'play') ctx.playGame = game;
+      else ctx.workGame = game;
       ctx.refresh({ animate: false });
     },
     refresh({ animate = true } = {}) {
       const g = ctx.game;
       const n = g.current;
-      view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: ctx.movable(), animate });
+      const c = controllers[ctx.mode];
+      const premove = !!(c.premoving && c.premoving());
+      view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: ctx.movable(), animate: animate && settings.animation !== 'off', premove });
       moves.render(g);
       byId('fen-text').textContent = n.fen;
       for (const fn of ctx.listeners) fn();
@@ -51,16 +70,20 @@ function boot() {
       const c = controllers[ctx.mode];
       return c.movable ? c.movable() : 'both';
     },
-    save() {
+    // save writes the whole state; onlyIfOurs (the page going away) skips it when
+    // something else wrote the saved state since this page last did.
+    save({ onlyIfOurs = false } = {}) {
       if (ctx.restoring) return;
       const err = store.save({
         mode: ctx.mode,
-        game: ctx.game.toJSON(),
+        game: ctx.playGame.toJSON(),
+        work: ctx.workGame.toJSON(),
+        copiedFrom: ctx.copiedFrom,
         orientation: view.orientation,
         play: controllers.play.toJSON(),
         analysis: controllers.analysis.toJSON(),
         review: controllers.review.toJSON(),
-      });
+      }, { onlyIfOurs });
       if (err && !ctx.saveWarned) {
         ctx.saveWarned = true;
         ctx.notice(`Could not save the game in this browser (${err.message}).`);
@@ -80,10 +103,18 @@ function boot() {
     hideBanner() {
       show(byId('banner'), false);
     },
-    setMode(mode) {
+    setMode(mode, { copyLive = false } = {}) {
       if (!MODES.includes(mode) || mode === ctx.mode && ctx.modeSet) return;
       const prev = controllers[ctx.mode];
+      view.closePromotion();
       if (ctx.modeSet && prev.leave) prev.leave();
+      if (ctx.modeSet && ctx.mode === 'play' && mode !== 'play') {
+        const key = liveKey();
+        if (copyLive || (key !== ctx.copiedFrom && ctx.playGame.root.children.length)) {
+          ctx.workGame = copyGame(ctx.playGame);
+          ctx.copiedFrom = key;
+        }
+      }
       ctx.mode = mode;
       ctx.modeSet = true;
       for (const m of MODES) {
@@ -120,12 +151,54 @@ function boot() {
       for (const fn of ctx.listeners) fn();
       ctx.save();
     },
+    // analyseLive opens the Analyse tab on a fresh copy of the live game, cursor
+    // included ("Analyse game").
+    analyseLive() {
+      if (ctx.mode !== 'play') ctx.setMode('play');
+      ctx.setMode('analysis', { copyLive: true });
+    },
+    // revealBoard scrolls the board fully into view if it is not (a phone, where the
+    // new-game form or the game buttons sit below the board).
+    // The page's top (tabs and engine state) comes along when it fits too.
+    revealBoard() {
+      const r = byId('row-top').getBoundingClientRect();
+      const b = byId('status').getBoundingClientRect();
+      if (r.top >= 0 && b.bottom <= window.innerHeight) return;
+      const bottom = window.scrollY + b.bottom;
+      window.scrollTo({ top: bottom <= window.innerHeight ? 0 : Math.max(0, window.scrollY + r.top - 4), behavior: 'instant' });
+    },
   };
+  Object.defineProperty(ctx, 'game', {
+    get: () => (ctx.mode === 'play' ? ctx.playGame : ctx.workGame),
+    set: (g) => ctx.setGame(g),
+  });
+
+  // liveKey names the live game's state: its moves, result and cursor.
+  function liveKey() {
+    const g = ctx.playGame;
+    return `${g.startFen}|${g.uciMoves(g.mainlineNodes().pop() || g.root).join(' ')}|${g.result}|${g.current.ply}`;
+  }
+
+  // copyGame returns an independent copy of g (same moves, tags, comments and cursor).
+  function copyGame(g) {
+    return Game.fromJSON(g.toJSON());
+  }
 
   const view = createBoardView(byId('board'), {
-    onMove: (move) => controllers[ctx.mode].userMove(move),
+    pieces: pieceSetById(settings.pieces).file,
+    coordinates: settings.coords,
+    animationMs: animationMs(settings.animation),
+    onMove: (move) => {
+      const ok = controllers[ctx.mode].userMove(move);
+      // Play mode sounds its own moves (the engine's too); the other tabs sound here.
+      if (ok && ctx.mode !== 'play') ctx.sound.play(soundFor(ctx.game.current));
+      return ok;
+    },
+    onPremove: (move) => ctx.mode === 'play' && controllers.play.premove(move),
+    onPremoveCancel: () => controllers.play.cancelPremove(),
   });
   ctx.view = view;
+  ctx.settings = createSettings(ctx, settings);
   const moves = createMoveList(byId('movelist'), {
     onSelect: (node) => ctx.navigate(() => ctx.game.goTo(node)),
   });
@@ -140,11 +213,16 @@ function boot() {
     ctx.say(n.san ? `${n.color === 'w' ? 'White' : 'Black'} ${n.san}` : 'Start position');
   };
 
-  // Outside play mode the rows above and below the board name the game's players.
+  // Outside play mode the rows above and below the board name the game's players
+  // (an unknown one, "?" in the PGN, by colour).
   ctx.listeners.add(() => {
     if (ctx.mode === 'play') return;
     const bottom = view.orientation;
-    const name = (c) => ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black');
+    show(byId('turn-cue'), false);
+    const name = (c) => {
+      const v = ctx.game.headers[c === 'w' ? 'White' : 'Black'];
+      return v && v !== '?' ? v : c === 'w' ? 'White' : 'Black';
+    };
     byId('name-bottom').textContent = name(bottom);
     byId('name-top').textContent = name(bottom === 'w' ? 'b' : 'w');
   });
@@ -179,6 +257,10 @@ function boot() {
   byId('btn-flip').addEventListener('click', () => ctx.flip());
   document.addEventListener('keydown', (e) => {
     const t = e.target;
+    if (e.key === 'Escape' && ctx.mode === 'play' && controllers.play.cancelPremove()) {
+      e.preventDefault();
+      return;
+    }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
     if (t.closest && (t.closest('input, textarea, select, [role="tab"]') || t.closest('#board'))) return;
     const keys = {
@@ -254,28 +336,43 @@ function boot() {
   // Restore the saved state (validated by replaying it), else start fresh.
   ctx.restoring = true;
   // A damaged move list keeps the moves before the damage (salvage); only a state
-  // without a usable start position is discarded, and Store keeps a copy of it.
-  const { state, error } = store.load((o) => ({ ...o, game: Game.fromJSON(o.game, { salvage: true }) }));
+  // without a usable start position is discarded, and Store keeps a copy of it. A
+  // state saved before the live game had its own copy (no work) showed one game in
+  // every tab: it becomes both.
+  const { state, error } = store.load((o) => ({
+    ...o,
+    game: Game.fromJSON(o.game, { salvage: true }),
+    work: o.work === undefined ? Game.fromJSON(o.game, { salvage: true }) : Game.fromJSON(o.work, { salvage: true }),
+  }));
   const problems = [];
   if (error) problems.push(error);
   let mode = 'play';
   if (state) {
-    ctx.game = state.game;
-    const lost = state.game.dropped;
+    ctx.playGame = state.game;
+    ctx.workGame = state.work;
+    ctx.copiedFrom = typeof state.copiedFrom === 'string' ? state.copiedFrom : null;
+    const lost = state.game.dropped.length ? state.game.dropped : state.work.dropped;
     if (lost.length) {
       const more = lost.length > 1 ? ` and ${lost.length - 1} more` : '';
       problems.push(`Part of the saved game was damaged (${lost[0]}${more}); the moves before the damage were kept.`);
     }
     if (state.orientation === 'b') view.setOrientation('b');
     if (MODES.includes(state.mode)) mode = state.mode;
+    // Each controller restores against its own game: ctx.game follows ctx.mode.
     for (const name of ['play', 'analysis', 'review']) {
+      ctx.mode = name;
       try {
         controllers[name].restore(state[name]);
       } catch (e) {
         problems.push(`The saved ${name} state was reset (${e.message}).`);
       }
     }
+    ctx.mode = 'play';
   }
+  // The clocks' state is saved whenever it changes (every move, every pause); the page
+  // going away saves once more, so nothing since the last change is lost.
+  document.addEventListener('visibilitychange', () => ctx.save({ onlyIfOurs: true }));
+  addEventListener('pagehide', () => ctx.save({ onlyIfOurs: true }));
   if (problems.length) ctx.notice(problems.join(' '));
   ctx.setMode(mode);
   ctx.restoring = false;

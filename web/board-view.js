@@ -11,6 +11,10 @@ import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Access
 import { VisualMoveInput } from 'cm-chessboard/src/view/VisualMoveInput.js';
 import { Svg } from 'cm-chessboard/src/lib/Svg.js';
 import { Chess } from 'chess.js';
+import { premoveDests } from './premove.js';
+
+// PREMOVE_MARKER draws a queued premove's two squares (coloured by app.css).
+const PREMOVE_MARKER = { class: 'marker-premove', slice: 'markerSquare' };
 
 // cm-chessboard positions the dragged piece with setAttribute('style', …), which a
 // strict CSP (style-src 'self') blocks and reports. These replacements do the same
@@ -24,6 +28,13 @@ Svg.addElement = function addElementCSP(parent, name, attributes = {}) {
   const el = addElement.call(this, parent, name, rest);
   el.style.cssText = style;
   return el;
+};
+// cm-chessboard's Svg.removeElement warns ("… without parentNode") when asked to
+// remove an element that a redraw has already taken out, which happens when a
+// position is set while a piece animation is still queued (the embed does so as it
+// loads: 32 warnings per page). Removing a detached element is a no-op either way.
+Svg.removeElement = function removeElementQuiet(element) {
+  if (element && element.parentNode) element.parentNode.removeChild(element);
 };
 VisualMoveInput.prototype.createDraggablePiece = function createDraggablePiece(pieceName) {
   if (this.draggablePiece) throw Error('draggablePiece already exists');
@@ -77,22 +88,32 @@ export function defaults() {
     orientation: 'w',
     assetsUrl: 'assets/',
     animationMs: 180,
+    pieces: 'pieces/standard.svg',
+    coordinates: true,
     // onMove({from,to,promotion}) is called for a legal move the user made; return
     // false to refuse it (the board snaps back).
     onMove: () => true,
+    // onPremove({from,to,promotion}) is called for a move input while set({premove:
+    // true}) is in force (the opponent to move); onPremoveCancel() when the user
+    // presses on the board or opens its context menu while a premove is shown.
+    onPremove: () => false,
+    onPremoveCancel: () => {},
   };
 }
 
 /**
  * createBoardView draws a board in el. Returned API:
- *   set({fen, lastMove, movable, animate})  movable: 'w' | 'b' | 'both' | null
- *   setArrows([{from, to, kind}]), flip(), setOrientation(c), orientation, destroy()
+ *   set({fen, lastMove, movable, animate, premove})  movable: 'w' | 'b' | 'both' | null
+ *   setArrows([{from, to, kind}]), flip(), setOrientation(c), orientation, destroy(),
+ *   showPremove(move | null), closePromotion(), setStyle({pieces, coordinates, animationMs})
  */
 export function createBoardView(el, config = {}) {
   const cfg = { ...defaults(), ...config };
   let fen = cfg.fen;
   let movable = null;
   let pendingPromotion = false;
+  let premoveMode = false; // input queues a premove (the opponent is to move)
+  let premoveShown = null; // the queued premove drawn on the board
 
   const board = new Chessboard(el, {
     position: fen,
@@ -104,10 +125,10 @@ export function createBoardView(el, config = {}) {
     responsive: true,
     style: {
       cssClass: 'azurite',
-      showCoordinates: true,
       borderType: BORDER_TYPE.none,
+      showCoordinates: cfg.coordinates,
       animationDuration: cfg.animationMs,
-      pieces: { file: 'pieces/standard.svg', tileSize: 40 },
+      pieces: { file: cfg.pieces, tileSize: 40 },
     },
     extensions: [
       { class: Markers, props: { autoMarkers: MARKER_TYPE.frame } },
@@ -131,12 +152,24 @@ export function createBoardView(el, config = {}) {
   focusInShadowRoot(board);
 
   function legalFrom(square) {
+    if (premoveMode) return premoveDests(fen, square);
     try {
       return new Chess(fen).moves({ square, verbose: true });
     } catch {
       return [];
     }
   }
+
+  // A press on the board, or its context menu, cancels a queued premove; the same
+  // press may then start a new one (cm-chessboard sees it after this capture listener).
+  el.addEventListener('pointerdown', () => {
+    if (premoveShown) cfg.onPremoveCancel();
+  }, true);
+  el.addEventListener('contextmenu', (e) => {
+    if (!premoveShown) return;
+    e.preventDefault();
+    cfg.onPremoveCancel();
+  });
 
   function submit(move) {
     let ok = false;
@@ -162,6 +195,16 @@ export function createBoardView(el, config = {}) {
         board.removeLegalMovesMarkers();
         const cands = legalFrom(event.squareFrom).filter((m) => m.to === event.squareTo);
         if (!cands.length) return false;
+        if (premoveMode) {
+          // A premove moves nothing yet: the piece goes back and the two squares are
+          // marked. A promotion premove promotes to a queen, as on lichess.
+          const m = { from: event.squareFrom, to: event.squareTo };
+          if (cands[0].promotion) m.promotion = 'q';
+          board.state.moveInputProcess.then(() => {
+            if (cfg.onPremove(m) === false) board.setPosition(fen, false);
+          });
+          return false;
+        }
         if (cands[0].promotion) {
           pendingPromotion = true;
           board.showPromotionDialog(event.squareTo, cands[0].color, (result) => {
@@ -204,10 +247,11 @@ export function createBoardView(el, config = {}) {
       return fen;
     },
     /** set shows a position; lastMove {from,to} gets a highlight, a king in check a red frame. */
-    set({ fen: newFen, lastMove = null, movable: mv = movable, animate = true }) {
+    set({ fen: newFen, lastMove = null, movable: mv = movable, animate = true, premove = false }) {
       const changed = newFen !== fen;
       fen = newFen;
       movable = mv;
+      premoveMode = !!premove;
       board.setPosition(fen, animate && changed);
       board.removeMarkers(MARKER_TYPE.square);
       board.removeMarkers(MARKER_TYPE.circleDanger);
@@ -229,6 +273,48 @@ export function createBoardView(el, config = {}) {
     setMovable(mv) {
       movable = mv;
       applyInput();
+    },
+    /** showPremove marks a queued premove's squares, or clears them (null). */
+    showPremove(m) {
+      premoveShown = m || null;
+      board.removeMarkers(PREMOVE_MARKER);
+      if (m) {
+        board.addMarker(PREMOVE_MARKER, m.from);
+        board.addMarker(PREMOVE_MARKER, m.to);
+      }
+    },
+    get premove() {
+      return premoveShown;
+    },
+    /** closePromotion cancels an open promotion chooser (the piece goes back). */
+    closePromotion() {
+      const dlg = board.getExtension(PromotionDialog);
+      if (dlg && board.isPromotionDialogShown()) dlg.contextMenu({ preventDefault() {} });
+    },
+    /**
+     * setStyle changes the piece sprite (a path under assetsUrl), the coordinates and
+     * the animation length in ms; only the given fields change.
+     */
+    setStyle({ pieces, coordinates, animationMs } = {}) {
+      const st = board.props.style;
+      let redraw = false;
+      if (pieces !== undefined && pieces !== st.pieces.file) {
+        st.pieces.file = pieces;
+        redraw = true;
+      }
+      if (coordinates !== undefined && !!coordinates !== st.showCoordinates) {
+        st.showCoordinates = !!coordinates;
+        redraw = true;
+      }
+      if (animationMs !== undefined) st.animationDuration = animationMs;
+      if (redraw) {
+        // cm-chessboard's drawCoordinates returns early when they are off, leaving
+        // the old ones drawn: take them away here.
+        const g = board.view.coordinatesGroup;
+        if (!st.showCoordinates && g) while (g.firstChild) g.removeChild(g.firstChild);
+        board.view.redrawBoard();
+        board.view.redrawPieces();
+      }
     },
     /** setArrows replaces the engine arrows: kind 'best' (green) or 'alt' (blue). */
     setArrows(list) {

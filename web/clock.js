@@ -1,5 +1,7 @@
 // clock.js: a chess clock with Fischer increment. Pure model: every method takes the
-// current time in ms (performance.now() in the page, fake numbers in tests).
+// current time in ms. The page passes wall time (Date.now()), so a saved clock that
+// was running when the page went away charges the time that really passed when it
+// is read back (toJSON keeps the running side and since; left() does the charging).
 
 /** Clock tracks both sides' remaining time; null initialMs means untimed. */
 export class Clock {
@@ -26,7 +28,7 @@ export class Clock {
   /** stop freezes the running clock. */
   stop(now) {
     if (this.running) {
-      this.remaining[this.running] = Math.max(0, this.remaining[this.running] - (now - this.since));
+      this.remaining[this.running] = this.left(this.running, now);
       this.running = null;
     }
   }
@@ -40,10 +42,10 @@ export class Clock {
     this.start(c === 'w' ? 'b' : 'w', now);
   }
 
-  /** left returns color's remaining ms at now. */
+  /** left returns color's remaining ms at now (a now before since charges nothing). */
   left(color, now) {
     if (!this.timed) return null;
-    if (this.running === color) return Math.max(0, this.remaining[color] - (now - this.since));
+    if (this.running === color) return Math.max(0, this.remaining[color] - Math.max(0, now - this.since));
     return this.remaining[color];
   }
 
@@ -54,15 +56,34 @@ export class Clock {
     return null;
   }
 
-  toJSON(now) {
-    return { initialMs: this.initialMs, incMs: this.incMs, w: this.left('w', now), b: this.left('b', now) };
+  /**
+   * toJSON is the clock's whole state: each side's remaining time when its clock last
+   * stopped, and the running side with the wall time its clock started (since). It
+   * does not depend on when it is called, so it can be saved at any moment.
+   */
+  toJSON() {
+    return { initialMs: this.initialMs, incMs: this.incMs, w: this.remaining.w, b: this.remaining.b, running: this.running, since: this.running ? this.since : null };
   }
 
+  /**
+   * fromJSON rebuilds a clock from toJSON output (or the older form without running
+   * and since: a stopped clock). A running clock stays running from its saved since,
+   * so left() at the current wall time charges everything since then, including time
+   * the page was closed. It throws on anything else.
+   */
   static fromJSON(o) {
     const ok = (x) => x === null || (Number.isFinite(x) && x >= 0 && x < 1e9);
     if (!o || !ok(o.initialMs) || !ok(o.incMs ?? 0) || !ok(o.w) || !ok(o.b)) throw new Error('bad clock state');
     const c = new Clock(o.initialMs, o.incMs || 0);
-    if (c.timed) c.remaining = { w: o.w, b: o.b };
+    if (!c.timed) return c;
+    c.remaining = { w: o.w, b: o.b };
+    if (o.running === 'w' || o.running === 'b') {
+      if (!Number.isFinite(o.since) || o.since <= 0) throw new Error('bad clock start time');
+      c.running = o.running;
+      c.since = o.since;
+    } else if (o.running !== undefined && o.running !== null) {
+      throw new Error('bad running clock');
+    }
     return c;
   }
 }

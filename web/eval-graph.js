@@ -18,7 +18,14 @@ export function createEvalGraph(el, config = {}) {
   const cfg = { ...defaults(), ...config };
   let count = 0;
   const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img', preserveAspectRatio: 'none', 'aria-label': 'Evaluation graph: White above the middle line' });
-  el.append(svg);
+  // The graph stretches to any width (preserveAspectRatio none), which would squash
+  // its dots into ellipses on a phone: they go on an unscaled layer on top instead,
+  // placed in percent, with a radius in pixels.
+  const dots = s('svg', { class: 'eval-graph-dots', 'aria-hidden': 'true' });
+  const box = document.createElement('div');
+  box.className = 'eval-graph-box';
+  box.append(svg, dots);
+  el.append(box);
   svg.addEventListener('click', (e) => {
     if (count < 2) return;
     const r = svg.getBoundingClientRect();
@@ -29,6 +36,7 @@ export function createEvalGraph(el, config = {}) {
   return {
     render(points, currentPly = -1) {
       clear(svg);
+      clear(dots);
       count = points.length;
       if (count < 2) return;
       const x = (i) => (i / (count - 1)) * W;
@@ -46,9 +54,9 @@ export function createEvalGraph(el, config = {}) {
       }
       points.forEach((p, i) => {
         if (!p.mark) return;
-        const c = s('circle', { cx: x(i), cy: y(p), r: 4, class: `g-dot ${p.mark}` });
+        const c = s('circle', { cx: `${((x(i) / W) * 100).toFixed(2)}%`, cy: `${((y(p) / H) * 100).toFixed(2)}%`, r: 4, class: `g-dot ${p.mark}` });
         c.append(s('title', {}, `${p.label || ''}`));
-        svg.append(c);
+        dots.append(c);
       });
     },
   };

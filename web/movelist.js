@@ -115,8 +115,11 @@ export function createMoveList(el, config = {}) {
       const intro = commentText(game.root.comment);
       if (intro) body.append(h('span', { class: 'comment' }, intro));
       line(game, game.root, body, true);
-      if (game.result && game.result !== '*') body.append(h('span', { class: 'result' }, game.result));
-      if (!game.root.children.length) body.append(h('span', { class: 'empty' }, 'No moves yet.'));
+      // The result comes last and apart ("No moves were played. 0-1" after a flag fall
+      // before the first move, never "0-1No moves yet.").
+      const over = game.result && game.result !== '*';
+      if (!game.root.children.length) body.append(h('span', { class: 'empty' }, over ? 'No moves were played.' : 'No moves yet.'));
+      if (over) body.append(' ', h('span', { class: 'result' }, game.result));
       el.append(body);
       scrollToCurrent(game);
     },

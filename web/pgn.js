@@ -138,7 +138,9 @@ export function buildGame(sg) {
   }
   for (const { name, value } of sg.tagList) {
     if (/^(fen|setup)$/i.test(name)) continue;
-    if (value && value !== '?' && value !== '????.??.??') game.headers[name] = value;
+    // Kept exactly as written, unknowns ("?", "????.??.??") included, so an export
+    // gives back the same tags.
+    if (typeof value === 'string') game.headers[name] = value;
   }
   // Words before the first move describe the game; they stay at the root.
   const first = sg.moves[0];
@@ -237,13 +239,18 @@ function escComment(v) {
   return String(v).replace(/}/g, ')').replace(/[\r\n]+/g, ' ').trim();
 }
 
+// UNKNOWN_TAGS are the PGN standard's values for roster tags nobody filled in. A
+// game played here sets real ones when it starts (play.js); an imported game keeps
+// what it had, and a roster tag it lacked is written as unknown, never made up.
+const UNKNOWN_TAGS = { Event: '?', Site: '?', Date: '????.??.??', Round: '?', White: '?', Black: '?' };
+
 /**
  * exportPgn writes game as PGN: the seven tag roster, a FEN/SetUp pair for a
  * non-standard start, the move tree with variations in parentheses, NAGs as $n and
  * comments in braces. Lines wrap at 80 characters.
  */
 export function exportPgn(game, extraHeaders = {}) {
-  const h = { Event: 'Casual game', Site: 'Azurite', Date: today(), Round: '-', White: '?', Black: '?', ...game.headers, ...extraHeaders };
+  const h = { ...UNKNOWN_TAGS, ...game.headers, ...extraHeaders };
   h.Result = game.result || '*';
   const order = ['Event', 'Site', 'Date', 'Round', 'White', 'Black', 'Result'];
   const lines = order.map((k) => `[${k} "${escTag(h[k] ?? '?')}"]`);
@@ -314,8 +321,8 @@ function wrap(tokens, width) {
   return out.join('\n');
 }
 
-function today() {
-  const d = new Date();
+/** pgnDate writes d as a PGN Date tag value, YYYY.MM.DD in local time. */
+export function pgnDate(d) {
   const p = (x) => String(x).padStart(2, '0');
   return `${d.getFullYear()}.${p(d.getMonth() + 1)}.${p(d.getDate())}`;
 }

@@ -1,10 +1,20 @@
 // play.js: play mode. A game against the engine at a chosen level and time control,
-// with clocks, takeback, resign, draw offers and game-over detection. The game itself
-// lives in ctx.game (the main line is the game; the cursor may wander back to look).
+// with clocks, takeback, resign, draw offers, one premove and game-over detection.
+// The live game is ctx.playGame and belongs to this mode alone: the Analyse and Review
+// tabs get a copy (app.js), so nothing done there can become a move of this game.
+// Its main line is the game; the cursor may wander back to look.
+//
+// Clocks run on wall time (Date.now()) from White's first move on. The saved state
+// holds the running side and the wall time its clock started, so a reload charges the
+// time that really passed to the side to move, the engine included: its search starts
+// again with what is left on its clock.
 
-import { Game, START_FEN } from './game.js';
+import { Game } from './game.js';
 import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
 import { LEVELS, levelById, levelLabel, DEFAULT_LEVEL } from './levels.js';
+import { pgnDate } from './pgn.js';
+import { soundFor } from './sound.js';
+import { premoveLegal } from './premove.js';
 import { byId, h, show } from './dom.js';
 
 // The engine accepts a draw offer when its own evaluation (centipawns, its point of
@@ -13,6 +23,8 @@ import { byId, h, show } from './dom.js';
 const DRAW_ACCEPT_CP = -50;
 const DRAW_EQUAL_CP = 15;
 const DRAW_EQUAL_PLY = 60;
+// LOW_TIME_MS: below this the player's clock turns red and the low-time sound plays once.
+const LOW_TIME_MS = 10000;
 
 /** createPlay returns the play-mode controller bound to the shell context. */
 export function createPlay(ctx) {
@@ -26,8 +38,12 @@ export function createPlay(ctx) {
     thinking: false,
     token: 0, // bumps on new game / takeback so a late bestmove is ignored
     engineCp: null, // last score of the engine's own search, its point of view
+    premove: null, // {from, to, promotion}: the user's move queued while the engine thinks
+    lowWarned: false, // the low-time sound has played for the user's clock
+    lastGo: null, // {params, at}: the engine's last go (the tests read the clock it was given)
   };
-  const now = () => performance.now();
+  const now = () => Date.now();
+  const live = () => ctx.playGame;
 
   // Form: levels and time controls.
   const levelSel = byId('level');
@@ -47,7 +63,7 @@ export function createPlay(ctx) {
   byId('btn-takeback').addEventListener('click', takeback);
   byId('btn-resign').addEventListener('click', resign);
   byId('btn-draw').addEventListener('click', offerDraw);
-  byId('btn-analyse-game').addEventListener('click', () => ctx.setMode('analysis'));
+  byId('btn-analyse-game').addEventListener('click', () => ctx.analyseLive());
 
   function level() {
     return levelById(st.levelId);
@@ -58,7 +74,7 @@ export function createPlay(ctx) {
   }
 
   function atLiveEnd() {
-    const g = ctx.game;
+    const g = live();
     return g.current === lastMain(g);
   }
 
@@ -69,7 +85,20 @@ export function createPlay(ctx) {
   }
 
   function turn() {
-    return lastMain(ctx.game).fen.split(' ')[1];
+    return lastMain(live()).fen.split(' ')[1];
+  }
+
+  // pressClock ends mover's move on the clock: the first move of the game (White's)
+  // starts the opponent's clock, later ones press it.
+  function pressClock(mover) {
+    if (!st.clock.timed) return;
+    if (st.clock.running) st.clock.press(now());
+    else st.clock.start(mover === 'w' ? 'b' : 'w', now());
+  }
+
+  function setPremove(m) {
+    st.premove = m;
+    ctx.view.showPremove(m);
   }
 
   async function applyLevel() {
@@ -96,18 +125,25 @@ export function createPlay(ctx) {
     st.active = true;
     st.started = true;
     st.engineCp = null;
+    st.lowWarned = false;
+    setPremove(null);
     const g = new Game();
+    // A game played here gets real values for the whole tag roster.
     g.headers = {
       Event: 'Casual game',
+      Site: 'Azurite',
+      Date: pgnDate(new Date()),
+      Round: '-',
       White: st.userColor === 'w' ? 'You' : `Azurite (${level().name})`,
       Black: st.userColor === 'b' ? 'You' : `Azurite (${level().name})`,
       TimeControl: tc.initialMs ? `${tc.initialMs / 1000}+${tc.incMs / 1000}` : '-',
     };
     ctx.hideBanner();
     ctx.view.setOrientation(st.userColor);
-    ctx.setGame(g);
-    st.clock.start('w', now());
-    ctx.say(`New game: you play ${st.userColor === 'w' ? 'White' : 'Black'} against ${levelLabel(level())}.`);
+    ctx.setGame(g, 'play');
+    ctx.revealBoard();
+    const cue = st.clock.timed && st.userColor === 'w' ? ' Your move: the clocks start with it.' : '';
+    ctx.say(`New game: you play ${st.userColor === 'w' ? 'White' : 'Black'} against ${levelLabel(level())}.${cue}`);
     if (ctx.engineReady) {
       await ctx.engine.stop();
       await ctx.engine.newGame();
@@ -131,7 +167,7 @@ export function createPlay(ctx) {
       st.thinking = false;
       return;
     }
-    const g = ctx.game;
+    const g = live();
     const end = lastMain(g);
     const t = now();
     const params = {};
@@ -143,6 +179,7 @@ export function createPlay(ctx) {
     } else {
       params.movetime = level().movetime;
     }
+    st.lastGo = { params: { ...params }, at: t };
     let best;
     try {
       ctx.setPosition(g.startFen, g.uciMoves(end));
@@ -178,14 +215,20 @@ export function createPlay(ctx) {
       ctx.refresh({ animate: false });
       return;
     }
-    st.clock.press(now());
-    ctx.refresh();
-    if (!checkEnd()) ctx.say(`Azurite played ${n.san}. Your move.`);
+    pressClock(n.color);
+    if (ctx.mode === 'play') ctx.refresh();
+    else ctx.save();
+    ctx.sound.play(soundFor(n));
+    if (checkEnd()) return;
+    const pre = st.premove;
+    setPremove(null);
+    if (pre && playUser(pre, true)) return;
+    ctx.say(`Azurite played ${n.san}. ${pre ? 'The premove was not legal any more. ' : ''}Your move.`);
   }
 
   // checkEnd ends the game if the position at the end of the main line is final.
   function checkEnd() {
-    const s = ctx.game.status(lastMain(ctx.game));
+    const s = live().status(lastMain(live()));
     if (!s.over) return false;
     finish(s.result, s.reason);
     return true;
@@ -196,33 +239,63 @@ export function createPlay(ctx) {
     st.thinking = false;
     st.token++;
     st.clock.stop(now());
-    ctx.game.result = result;
-    ctx.game.termination = reason;
+    setPremove(null);
+    live().result = result;
+    live().termination = reason;
     if (ctx.engineReady) ctx.engine.stop().catch(() => {});
     ctx.refresh({ animate: false });
+    ctx.sound.play('end');
     const text = result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
     ctx.banner(`${text} (${result})`, reason);
     ctx.say(`Game over: ${text}, ${result}. ${reason}.`);
   }
 
   function userMove(move) {
-    const g = ctx.game;
-    if (!st.active || st.thinking || !atLiveEnd() || turn() !== st.userColor) return false;
+    return playUser(move, false);
+  }
+
+  // playUser plays the user's move at the end of the live game (a premove when
+  // premoved is set: it is played the moment the engine's move lands).
+  function playUser(move, premoved) {
+    const g = live();
+    if (!st.active || st.thinking || turn() !== st.userColor) return false;
+    if (!premoved && !atLiveEnd()) return false;
+    g.goTo(lastMain(g));
     const n = g.play(move);
     if (!n) return false;
-    st.clock.press(now());
-    ctx.refresh({ animate: false });
+    pressClock(n.color);
+    ctx.refresh({ animate: premoved });
+    ctx.sound.play(soundFor(n));
     if (!checkEnd()) {
-      ctx.say(`You played ${n.san}.`);
+      ctx.say(`You ${premoved ? 'premoved' : 'played'} ${n.san}.`);
       maybeEngineMove();
     }
     return true;
   }
 
+  // premove queues the user's move while the engine thinks (one at a time, as on
+  // lichess: a new one replaces it). It must be a move of the user's pieces in the
+  // position on the board; whether it is legal is decided when the engine has moved.
+  function premove(move) {
+    if (!st.active || !st.thinking || turn() === st.userColor) return false;
+    if (!premoveLegal(lastMain(live()).fen, move)) return false;
+    setPremove(move);
+    ctx.say(`Premove ${move.from}-${move.to} queued; press Escape or tap the board to cancel it.`);
+    return true;
+  }
+
+  function cancelPremove() {
+    if (!st.premove) return false;
+    setPremove(null);
+    ctx.say('Premove cancelled.');
+    return true;
+  }
+
   async function takeback() {
     if (!st.active) return;
-    const g = ctx.game;
+    const g = live();
     let end = lastMain(g);
+    setPremove(null);
     if (st.thinking) {
       st.token++;
       st.thinking = false;
@@ -243,7 +316,8 @@ export function createPlay(ctx) {
       maybeEngineMove();
       return;
     }
-    if (st.clock.timed && st.clock.running !== st.userColor) st.clock.start(st.userColor, now());
+    if (end.ply === 0) st.clock.stop(now()); // back before White's first move: no clock runs
+    else if (st.clock.timed && st.clock.running !== st.userColor) st.clock.start(st.userColor, now());
     ctx.refresh({ animate: false });
     ctx.say(`Took back ${undone} half-move${undone > 1 ? 's' : ''}. Your move.`);
   }
@@ -255,7 +329,7 @@ export function createPlay(ctx) {
 
   function offerDraw() {
     if (!st.active) return;
-    const ply = lastMain(ctx.game).ply;
+    const ply = lastMain(live()).ply;
     const cp = st.engineCp;
     const accept = cp !== null && (cp <= DRAW_ACCEPT_CP || (Math.abs(cp) <= DRAW_EQUAL_CP && ply >= DRAW_EQUAL_PLY));
     if (accept) finish('1/2-1/2', 'Draw agreed');
@@ -278,10 +352,14 @@ export function createPlay(ctx) {
       const left = st.clock.left(color, t);
       el.textContent = formatClock(left);
       el.classList.toggle('running', st.clock.running === color);
-      el.classList.toggle('low', left < 10000);
+      el.classList.toggle('low', left < LOW_TIME_MS);
       el.setAttribute('aria-label', `${color === 'w' ? 'White' : 'Black'} clock`);
+      if (color === st.userColor && st.active && st.clock.running === color && left < LOW_TIME_MS && !st.lowWarned) {
+        st.lowWarned = true;
+        ctx.sound.play('lowtime');
+      }
     }
-    if (st.active && timed) {
+    if (st.active && timed && ctx.mode === 'play') {
       const flagged = st.clock.flagged(t);
       if (flagged) {
         const other = flagged === 'w' ? 'b' : 'w';
@@ -296,7 +374,7 @@ export function createPlay(ctx) {
   // canMate: does color have enough material to ever mate (anything beyond a lone king,
   // a lone minor piece)? Used to score a flag fall as a draw.
   function canMate(color) {
-    const c = ctx.game.position(lastMain(ctx.game));
+    const c = live().position(lastMain(live()));
     let minors = 0;
     for (const row of c.board()) {
       for (const p of row) {
@@ -314,49 +392,64 @@ export function createPlay(ctx) {
     const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
     byId('name-bottom').textContent = name(bottom);
     byId('name-top').textContent = name(bottom === 'w' ? 'b' : 'w');
-    byId('btn-takeback').disabled = !st.active || lastMain(ctx.game).ply === 0;
+    const ply = lastMain(live()).ply;
+    byId('btn-takeback').disabled = !st.active || ply === 0;
     byId('btn-resign').disabled = !st.active;
     byId('btn-draw').disabled = !st.active;
     document.body.classList.toggle('thinking', st.thinking);
+    document.body.classList.toggle('in-game', st.active);
+    // The "your move" cue: the user is to move in a running game (before White's first
+    // move it also says that the clocks start with it).
+    const yours = st.active && !st.thinking && turn() === st.userColor;
+    show(byId('turn-cue'), yours);
+    byId('turn-cue').textContent = yours && st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move';
+    byId('engine-state').textContent = engineText();
     tick();
+  }
+
+  function engineText() {
+    if (!ctx.engineReady) return byId('engine-state').textContent;
+    if (st.thinking) return 'Azurite thinking…';
+    return 'engine ready';
   }
   ctx.listeners.add(updateRows);
 
   return {
     enter() {
       if (!st.started) {
-        // First visit: start a game at once. After a PGN was loaded for analysis the
-        // board keeps that game until the user presses Start game.
-        if (!ctx.game.root.children.length && ctx.game.startFen === START_FEN) newGame({ color: 'w', levelId: st.levelId, tcId: st.tcId });
+        // First visit: start a game at once.
+        if (!live().root.children.length) newGame({ color: 'w', levelId: st.levelId, tcId: st.tcId });
         else ctx.say('Press Start game to play against Azurite.');
         return;
       }
-      ctx.game.last();
-      if (st.active && st.clock.timed && !st.clock.running) st.clock.start(turn(), now());
+      live().last();
+      // A clock saved running was charged by the time that passed (Clock.fromJSON); a
+      // paused one (the player was on another tab) runs again, once White has moved.
+      if (st.active && st.clock.timed && !st.clock.running && lastMain(live()).ply > 0) st.clock.start(turn(), now());
+      tick(); // a flag that fell while the page was closed ends the game here
       maybeEngineMove();
     },
     leave() {
       // Leaving play mode pauses a running game: the clocks stop and the engine's
-      // search is abandoned; coming back resumes both.
+      // search is abandoned (the engine is needed by the other tabs); coming back
+      // resumes both.
       st.clock.stop(now());
+      setPremove(null);
       if (st.thinking) {
         st.token++;
         st.thinking = false;
         ctx.engine.stop().catch(() => {});
       }
     },
-    // detach ends the play session without a result: another mode loaded a new game.
-    detach() {
-      st.token++;
-      st.active = false;
-      st.started = false;
-      st.thinking = false;
-      st.clock = new Clock(null);
-    },
     movable() {
-      if (!st.active || st.thinking || !atLiveEnd() || turn() !== st.userColor) return null;
-      return st.userColor;
+      if (!st.active || !atLiveEnd()) return null;
+      if (st.thinking) return st.userColor; // premoves
+      return turn() === st.userColor ? st.userColor : null;
     },
+    // premoving tells the board that input now queues a premove.
+    premoving: () => st.active && st.thinking && atLiveEnd() && turn() !== st.userColor,
+    premove,
+    cancelPremove,
     userMove,
     canNavigate: () => true,
     engineReady() {
@@ -366,7 +459,7 @@ export function createPlay(ctx) {
       // engineMove's rejected go() (restarted) asks again; nothing else to do here.
     },
     pgnHeaders() {
-      return ctx.game.termination ? { Termination: ctx.game.termination } : {};
+      return live().termination ? { Termination: live().termination } : {};
     },
     toJSON() {
       return {
@@ -375,7 +468,7 @@ export function createPlay(ctx) {
         userColor: st.userColor,
         levelId: st.levelId,
         tcId: st.tcId,
-        clock: st.clock.toJSON(now()),
+        clock: st.clock.toJSON(),
       };
     },
     restore(o) {
@@ -384,7 +477,7 @@ export function createPlay(ctx) {
       st.levelId = levelById(o.levelId).id;
       st.tcId = TIME_CONTROLS.some((t) => t.id === o.tcId) ? o.tcId : 'none';
       st.clock = Clock.fromJSON(o.clock);
-      st.active = !!o.active && ctx.game.result === '*';
+      st.active = !!o.active && live().result === '*';
       st.started = !!o.started;
       levelSel.value = st.levelId;
       tcSel.value = st.tcId;

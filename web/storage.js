@@ -16,10 +16,18 @@ export class Store {
     this.storage = storage;
   }
 
-  /** save writes state (plain JSON data); quota or privacy-mode errors are returned, not thrown. */
-  save(state) {
+  /**
+   * save writes state (plain JSON data); quota or privacy-mode errors are returned, not
+   * thrown. With onlyIfOurs it writes only when the stored text is still what this
+   * Store last wrote (or read): a page going away must not overwrite a state another
+   * tab (or a person at the console) wrote meanwhile.
+   */
+  save(state, { onlyIfOurs = false } = {}) {
     try {
-      this.storage.setItem(KEY, JSON.stringify({ version: VERSION, savedAt: Date.now(), ...state }));
+      if (onlyIfOurs && this.storage.getItem(KEY) !== this.last) return null;
+      const text = JSON.stringify({ version: VERSION, savedAt: Date.now(), ...state });
+      this.storage.setItem(KEY, text);
+      this.last = text;
       return null;
     } catch (e) {
       return e;
@@ -38,6 +46,7 @@ export class Store {
     } catch (e) {
       return { state: null, error: `Saved state unavailable: ${e.message}` };
     }
+    this.last = raw;
     if (raw === null || raw === undefined) return { state: null };
     try {
       const o = JSON.parse(raw);

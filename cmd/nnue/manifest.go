@@ -110,9 +110,16 @@ func (m *manifest) save(dir string) error {
 	return os.Rename(tmp, filepath.Join(dir, manifestName))
 }
 
+// revision is the engine build's git revision, set by the Makefile
+// (-ldflags "-X main.revision=…") where the toolchain does not stamp it.
+var revision string
+
 // buildRevision names the engine build: its VCS revision, "-dirty" if the
 // tree had changes.
 func buildRevision() string {
+	if revision != "" {
+		return revision
+	}
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
 		return "unknown"

@@ -114,3 +114,38 @@ func (r *Record) Unmarshal(src []byte) error {
 	}
 	return nil
 }
+
+// FEN returns r's position as FEN. Castling rights and the en-passant
+// square are not recorded (the net's inputs do not see them), so they are
+// "-".
+func (r *Record) FEN() string {
+	var grid [64]byte
+	r.Each(func(pc board.Piece, sq board.Square) { grid[sq] = pc.Char() })
+	var b []byte
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := range 8 {
+			c := grid[rank*8+file]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b = append(b, byte('0'+empty))
+				empty = 0
+			}
+			b = append(b, c)
+		}
+		if empty > 0 {
+			b = append(b, byte('0'+empty))
+		}
+		if rank > 0 {
+			b = append(b, '/')
+		}
+	}
+	side := " w"
+	if r.Side == 1 {
+		side = " b"
+	}
+	return fmt.Sprintf("%s%s - - %d %d", b, side, r.Halfmove, max(1, int(r.Ply)/2))
+}

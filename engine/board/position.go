@@ -200,3 +200,18 @@ func (p *Position) shift(pc Piece, from, to Square) {
 	p.byColor[pc>>3&1] ^= b
 	p.occ ^= b
 }
+
+// KeyAt returns the Zobrist key of the position at ply i of the history,
+// 0 <= i <= Ply(): KeyAt(Ply()) is Key(), KeyAt(0) the key of the FEN's
+// position. Incremental evaluators use it to find the last position whose
+// state they still hold.
+func (p *Position) KeyAt(i int) uint64 {
+	if i >= len(p.hist) {
+		return p.st.key
+	}
+	return p.hist[i].key
+}
+
+// MoveAt returns the move played from the position at ply i, 0 <= i < Ply()
+// (NoMove for a null move).
+func (p *Position) MoveAt(i int) Move { return p.hist[i].move }

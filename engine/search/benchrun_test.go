@@ -3,16 +3,29 @@ package search
 import (
 	"flag"
 	"testing"
+
+	"github.com/azurite-chess/azurite/engine/eval"
 )
 
-var benchDepthFlag = flag.Int("benchdepth", 0, "TestBenchPrint: run Bench at this depth and print nodes and nps")
+var (
+	benchDepthFlag = flag.Int("benchdepth", 0, "TestBenchPrint: run Bench at this depth and print nodes and nps")
+	benchNNUEFlag  = flag.Bool("benchnnue", false, "TestBenchPrint: evaluate with the built-in net")
+)
 
 // TestBenchPrint prints the bench signature (`make bench-search`).
 func TestBenchPrint(t *testing.T) {
 	if *benchDepthFlag == 0 {
 		t.Skip("no -benchdepth given")
 	}
-	nodes, el := BenchWith(Options{}, *benchDepthFlag, func(i int, fen string, r Result) {
+	var opts Options
+	if *benchNNUEFlag {
+		net, err := eval.DefaultNet()
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts.NewEvaluator = func() Evaluator { return eval.NewNNUE(net) }
+	}
+	nodes, el := BenchWith(opts, *benchDepthFlag, func(i int, fen string, r Result) {
 		t.Logf("%2d %-8v %10d nodes  %s", i+1, r.BestMove, r.Nodes, fen)
 	})
 	t.Logf("Nodes searched: %d  time %v  nps %d", nodes, el, uint64(float64(nodes)/el.Seconds()))

@@ -121,5 +121,18 @@ func (s *Searcher) SetMoveOverhead(d time.Duration) {
 	s.opts.MoveOverhead = d
 }
 
+// SetEvaluator makes newEval (nil: the default evaluation) the factory of
+// every thread's evaluator from the next search on. It must not be called
+// while a search runs.
+func (s *Searcher) SetEvaluator(newEval func() Evaluator) {
+	if newEval == nil {
+		newEval = defaultEvaluator
+	}
+	s.opts.NewEvaluator = newEval
+	for _, t := range s.threads {
+		t.eval, t.def, t.nn = nil, nil, nil
+	}
+}
+
 // Options returns the current options.
 func (s *Searcher) Options() Options { return s.opts }

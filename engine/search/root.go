@@ -27,6 +27,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 	if t.eval == nil {
 		t.eval = s.opts.NewEvaluator()
 		t.def, _ = t.eval.(*eval.Evaluator)
+		t.nn, _ = t.eval.(*eval.NNUE)
 	}
 	t.feat = s.feat
 	t.tt = s.tt

@@ -16,6 +16,7 @@ type thread struct {
 	pos  *board.Position
 	eval Evaluator
 	def  *eval.Evaluator // eval when it is the engine's own evaluator, else nil
+	nn   *eval.NNUE      // eval when it is the learned evaluation, else nil
 	tt   *ttTable
 	feat features
 
@@ -93,6 +94,9 @@ func newThread(s *Searcher, id int) *thread {
 func (t *thread) evaluate() int {
 	if t.def != nil {
 		return clampEval(t.def.Evaluate(t.pos))
+	}
+	if t.nn != nil {
+		return clampEval(t.nn.Evaluate(t.pos))
 	}
 	return clampEval(t.eval.Evaluate(t.pos))
 }

@@ -27,8 +27,9 @@ func (s *Session) Bench(depth int, each func(i int, fen string, r search.Result)
 // Stop right after it returns ends the bench, even before run begins) and
 // run does the work.
 func (s *Session) StartBench(depth int, each func(i int, fen string, r search.Result)) (run func() (nodes uint64, elapsed time.Duration, complete bool), err error) {
-	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval})
 	s.mu.Lock()
+	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval,
+		NewEvaluator: s.evaluatorFactory(s.evalModeFor(plan{}))})
 	if !s.idleLocked() {
 		s.mu.Unlock()
 		return nil, ErrSearching

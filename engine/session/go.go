@@ -45,6 +45,7 @@ func (s *Session) Go(limits search.Limits, onInfo func(search.Info), onBestMove 
 	var p plan
 	if !ok {
 		p = s.planLocked(limits)
+		s.installEvalLocked(s.evalModeFor(p))
 		s.eng.prepare(p.threads, p.multiPV, time.Duration(s.overheadMS)*time.Millisecond)
 	}
 	s.mu.Unlock()

@@ -11,6 +11,7 @@ import (
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
 )
 
@@ -74,6 +75,11 @@ type Session struct {
 	hashMB, threads, multiPV, overheadMS, variety, elo, skill int
 	ponder, ownBook, limitStrength, analyse, showWDL          bool
 	bookFile                                                  string
+	useNNUE                                                   bool
+	evalFile                                                  string
+	net                                                       *eval.Net // the net of EvalFile (or the built-in one)
+	evalMode                                                  evalMode  // what the searcher evaluates with
+	evalInstalled                                             bool      // evalMode is installed for the current net
 
 	// the running search
 	running bool

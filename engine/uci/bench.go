@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/search"
+	"github.com/azurite-chess/azurite/engine/session"
 )
 
 // cmdBench handles "bench [depth]": the fixed-depth search over the bench
@@ -52,11 +53,12 @@ func (h *Handler) cmdBench(f []string) {
 // maxBenchDepth bounds "bench N" (the bench is a signature, not an analysis).
 const maxBenchDepth = 30
 
-// BenchLines runs the bench at depth, calling progress with one line per
+// BenchLines runs the bench at depth with a new session's default options
+// (so with the default evaluation), calling progress with one line per
 // position as it finishes, and returns the summary lines: "Nodes searched: N",
 // "Nodes/second: R" and the total time. progress may be nil.
 func BenchLines(depth int, progress func(string)) []string {
-	nodes, elapsed := search.BenchWith(search.Options{}, depth, func(i int, fen string, r search.Result) {
+	nodes, elapsed, _, _ := session.New(session.Config{}).Bench(depth, func(i int, fen string, r search.Result) {
 		if progress != nil {
 			progress(benchProgress(i, fen, r))
 		}

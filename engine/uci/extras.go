@@ -51,8 +51,20 @@ func BoardLines(pos *board.Position) []string {
 // cmdEval prints the evaluation's term breakdown ("eval").
 func (h *Handler) cmdEval() {
 	h.stopAndWait()
-	for _, l := range EvalLines(h.sess.Position()) {
+	pos := h.sess.Position()
+	for _, l := range EvalLines(pos) {
 		h.emit(l)
+	}
+	if net := h.sess.Net(); net != nil {
+		cp := eval.NewNNUE(net).Evaluate(pos)
+		if pos.Side() == board.Black {
+			cp = -cp
+		}
+		state := "in use"
+		if !h.sess.UsesNNUE() {
+			state = "not in use: Use NNUE is off"
+		}
+		h.emit("NNUE evaluation: " + pawns(cp) + " (white side), net nn-" + net.Hash() + " (" + state + ")")
 	}
 }
 

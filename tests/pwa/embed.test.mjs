@@ -218,3 +218,48 @@ test('inside the shadow root: drag moves and the promotion chooser work', async 
   await cspClean(page);
   await page.close();
 });
+
+test('the embed page loads without console warnings (cm-chessboard "without parentNode")', async () => {
+  const page = await b.context.newPage();
+  const warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  await page.goto(`${server.origin}/sub/embed.html`);
+  await page.waitForFunction(() => customElements.get('azurite-board') !== undefined);
+  const n = await page.evaluate(() => document.querySelectorAll('azurite-board').length);
+  assert.ok(n >= 1, 'the page shows boards');
+  // Every board has drawn its pieces (the warnings came while boards were set up).
+  await page.waitForFunction(() => [...document.querySelectorAll('azurite-board')].every((el) => el.shadowRoot && el.shadowRoot.querySelector('.pieces g')), null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  assert.deepEqual(warnings, []);
+  await page.close();
+});
+
+test('board, pieces and coordinates attributes restyle the embed without restarting it', async () => {
+  const page = await open('look.html');
+  const look = () => page.evaluate(() => {
+    const root = document.getElementById('look').shadowRoot;
+    const sq = root.querySelector('.square.black');
+    const use = root.querySelector('.pieces use');
+    return {
+      fill: sq ? getComputedStyle(sq).fill : null,
+      // The release build gives the sprites content-hashed names: compare without.
+      sprite: use ? use.getAttribute('href').replace(/^.*\/(pieces\/[^#]+)#.*$/, '$1').replace(/\.[0-9a-f]{10}\.svg$/, '.svg') : null,
+      coords: root.querySelectorAll('.coordinates .coordinate').length,
+    };
+  });
+  await page.waitForFunction(() => document.getElementById('look').shadowRoot.querySelector('.pieces use'));
+  assert.deepEqual(await look(), { fill: 'rgb(118, 150, 86)', sprite: 'pieces/azurite.svg', coords: 0 });
+  await page.evaluate(() => {
+    const el = document.getElementById('look');
+    el.position = '8/8/8/4k3/8/8/8/4K3 w - - 0 1';
+    el.removeAttribute('board');
+    el.setAttribute('pieces', 'standard');
+    el.setAttribute('coordinates', 'on');
+  });
+  assert.deepEqual(await look(), { fill: 'rgb(138, 162, 191)', sprite: 'pieces/standard.svg', coords: 16 });
+  assert.equal(await page.evaluate(() => document.getElementById('look').position), '8/8/8/4k3/8/8/8/4K3 w - - 0 1', 'the position stays');
+  await cspClean(page);
+  await page.close();
+});

@@ -15,6 +15,9 @@ test('parseAttributes: values, aliases and a message per bad attribute', () => {
     { name: 'bad-orientation', attrs: { orientation: 'up' }, config: { orientation: 'w' }, errors: ['Unknown orientation "up": use white or black.'] },
     { name: 'bad-lines', attrs: { lines: '0' }, config: { lines: 1 }, errors: ['Bad lines "0": use a whole number from 1 to 5.'] },
     { name: 'fen-and-pgn', attrs: { fen: '8/8/8/8/8/8/8/K6k w - - 0 1', 'pgn-src': 'a.pgn' }, config: {}, errors: ['Both fen and pgn-src are set: use one of them.'] },
+    { name: 'look-defaults', attrs: {}, config: { board: null, pieces: 'standard', coordinates: true }, errors: [] },
+    { name: 'look-set', attrs: { board: 'Green', pieces: 'azurite', coordinates: 'off' }, config: { board: 'green', pieces: 'azurite', coordinates: false }, errors: [] },
+    { name: 'look-bad', attrs: { board: 'pink', pieces: 'merida', coordinates: 'maybe' }, config: { board: null, pieces: 'standard', coordinates: true }, errors: ['Unknown board "pink": use blue, green, brown, grey.', 'Unknown pieces "merida": use standard or azurite.', 'Bad coordinates "maybe": use on or off.'] },
     { name: 'huge-value-clipped', attrs: { mode: 'x'.repeat(500) }, config: {}, errors: [/^Unknown mode "x{60}…": /] },
   ];
   for (const r of rows) {

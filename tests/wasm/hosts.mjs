@@ -11,7 +11,9 @@
 // ratio to the native median.
 //
 // Environment: ROUNDS (default 5), NODES (comma-separated node binaries,
-// default the node running this script), CHROMIUM=0 (no browser host).
+// default the node running this script), CHROMIUM=0 (no browser host),
+// EVALS (comma-separated, default hce: `nnue` runs every host a second time
+// with Use NNUE on, and the summary gives each host's nnue/hce ratio).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +25,10 @@ import { DIST, ROOT, RUNNER, requireBuild, median } from './paths.mjs';
 const ROUNDS = Number(process.env.ROUNDS || 5);
 const NODES = (process.env.NODES || process.execPath).split(',').filter(Boolean);
 const WITH_CHROMIUM = process.env.CHROMIUM !== '0';
+const EVALS = (process.env.EVALS || 'hce').split(',').filter(Boolean);
+for (const e of EVALS) if (e !== 'hce' && e !== 'nnue') throw new Error(`EVALS: unknown evaluation ${e} (hce or nnue)`);
+// setup is the UCI lines sent before `bench` for an evaluation.
+const setup = (ev) => (ev === 'nnue' ? ['setoption name Use NNUE value true'] : ['setoption name Use NNUE value false']);
 
 requireBuild();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-hosts-'));
@@ -39,19 +45,25 @@ function parse(name, out) {
 }
 
 // processRun runs `bench` in a fresh process and reads its user CPU time.
-function processRun(name, cmd, args) {
-  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U', cmd, ...args], { input: 'bench\nquit\n', encoding: 'utf8', maxBuffer: 1 << 26 });
+function processRun(name, cmd, args, ev) {
+  const input = [...setup(ev), 'bench', 'quit', ''].join('\n');
+  const r = spawnSync('/usr/bin/time', ['-f', 'cpu %U', cmd, ...args], { input, encoding: 'utf8', maxBuffer: 1 << 26 });
   if (r.status !== 0) throw new Error(`${name}: exit ${r.status}: ${r.stderr.slice(-300)}`);
   const cpu = r.stderr.match(/cpu ([\d.]+)/);
   return { ...parse(name, r.stdout), cpu: cpu ? Number(cpu[1]) : NaN };
 }
 
-const hosts = [{ name: 'native', run: () => processRun('native', native, []) }];
+const hosts = [];
+const tag = (base, ev) => (EVALS.length > 1 || ev !== 'hce' ? `${base} [${ev}]` : base);
+for (const ev of EVALS) hosts.push({ name: tag('native', ev), base: 'native', ev, run: () => processRun('native', native, [], ev) });
 for (const [i, n] of NODES.entries()) {
   const v = execFileSync(n, ['-p', 'process.versions.node + " (V8 " + process.versions.v8 + ")"'], { encoding: 'utf8' }).trim();
   // Two binaries of one version would share a name, and so their runs.
-  const name = `node ${v}` + (hosts.some((h) => h.name === `node ${v}`) ? ` #${i + 1}` : '');
-  hosts.push({ name, run: () => processRun(name, n, [RUNNER, '--wasm', path.join(tmp, 'azurite.wasm'), '--exec', path.join(tmp, 'wasm_exec.js')]) });
+  const base = `node ${v}` + (hosts.some((h) => h.base === `node ${v}`) ? ` #${i + 1}` : '');
+  for (const ev of EVALS) {
+    const name = tag(base, ev);
+    hosts.push({ name, base, ev, run: () => processRun(name, n, [RUNNER, '--wasm', path.join(tmp, 'azurite.wasm'), '--exec', path.join(tmp, 'wasm_exec.js')], ev) });
+  }
 }
 let server, browser;
 if (WITH_CHROMIUM) {
@@ -63,17 +75,22 @@ if (WITH_CHROMIUM) {
   try {
     version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/[\d.]+/)?.[0] ?? '?';
   } catch { /* the name stays without a version */ }
-  const name = `chromium ${version}`;
+  const base = `chromium ${version}`;
+  for (const ev of EVALS) {
+  const name = tag(base, ev);
   hosts.push({
     name,
+    base,
+    ev,
     // A new worker per run, as a page that starts the engine would have.
     run: async () => ({
-      ...parse(name, await page.evaluate(async () => {
+      ...parse(name, await page.evaluate(async (lines) => {
         const h = await import('/tests/page-helpers.js');
         const fe = h.open('/e/worker.js');
         try {
           fe.send('uci');
           await fe.wait(h.isLine('uciok'), 120000);
+          for (const l of lines) fe.send(l);
           const m = fe.mark();
           fe.send('bench');
           await fe.wait((d) => typeof d === 'string' && d.startsWith('Nodes/second'), 600000, m);
@@ -81,10 +98,11 @@ if (WITH_CHROMIUM) {
         } finally {
           fe.w.terminate();
         }
-      })),
+      }, setup(ev))),
       cpu: NaN,
     }),
   });
+  }
 }
 
 const load = () => os.loadavg().map((x) => x.toFixed(1)).join(' ');
@@ -98,11 +116,15 @@ for (let r = 0; r < ROUNDS; r++) {
     console.log(`round ${r + 1} ${h.name}: ${w.nps} nps, ${w.nodes} nodes${Number.isNaN(w.cpu) ? '' : `, cpu ${w.cpu.toFixed(2)} s`} (load ${load()})`);
   }
 }
-const counts = new Set(Object.values(runs).flat().map((w) => w.nodes));
-if (counts.size !== 1) console.log(`WARNING: the hosts searched different node counts: ${[...counts].join(', ')}`);
-const nat = median(runs.native.map((w) => w.nps));
-const natCpu = median(runs.native.map((w) => w.nodes / w.cpu));
+for (const ev of EVALS) {
+  const counts = new Set(hosts.filter((h) => h.ev === ev).flatMap((h) => runs[h.name].map((w) => w.nodes)));
+  if (counts.size !== 1) console.log(`WARNING: the hosts searched different node counts with ${ev}: ${[...counts].join(', ')}`);
+}
 for (const [name, ws] of Object.entries(runs)) {
+  const host = hosts.find((h) => h.name === name);
+  const natRuns = runs[tag('native', host.ev)];
+  const nat = median(natRuns.map((w) => w.nps));
+  const natCpu = median(natRuns.map((w) => w.nodes / w.cpu));
   const m = median(ws.map((w) => w.nps));
   let line = `${name}: median ${m} nps, ${(m / nat).toFixed(3)} x native (runs ${ws.map((w) => w.nps).join(' ')})`;
   if (ws.every((w) => !Number.isNaN(w.cpu))) {
@@ -113,6 +135,12 @@ for (const [name, ws] of Object.entries(runs)) {
     line += `; per CPU second ${Math.round(c)}, ${(c / natCpu).toFixed(3)} x native`;
   }
   console.log(line);
+}
+if (EVALS.length > 1) {
+  for (const base of [...new Set(hosts.map((h) => h.base))]) {
+    const m = (ev) => median(runs[tag(base, ev)].map((w) => w.nps));
+    console.log(`${base}: nnue/hce nps ${(m('nnue') / m('hce')).toFixed(3)}`);
+  }
 }
 await browser?.close();
 await server?.close();

@@ -61,6 +61,48 @@ test('clock: increment, running side, flag', () => {
   assert.throws(() => Clock.fromJSON({ initialMs: -5, w: 1, b: 1 }));
 });
 
+test('clock: saved running, read back later, charges the time that passed', () => {
+  const c = new Clock(300000, 3000);
+  c.start('b', 1_000_000); // White's first move started Black's clock at wall time 1e6
+  const saved = JSON.parse(JSON.stringify(c.toJSON()));
+  assert.deepEqual(saved, { initialMs: 300000, incMs: 3000, w: 300000, b: 300000, running: 'b', since: 1_000_000 });
+  assert.deepEqual(c.toJSON(), saved, 'toJSON does not depend on when it is called');
+  const back = Clock.fromJSON(saved);
+  assert.equal(back.left('b', 1_005_000), 295000, '5 s after the start: 5 s less');
+  assert.equal(back.left('w', 1_005_000), 300000);
+  assert.equal(back.left('b', 999_000), 300000, 'a wall clock set back charges nothing');
+  assert.equal(back.flagged(1_000_000 + 300000), 'b', 'a flag that fell while the page was closed');
+  // The older saved form (no running side) reads back as a stopped clock.
+  const old = Clock.fromJSON({ initialMs: 60000, incMs: 0, w: 50000, b: 40000 });
+  assert.equal(old.running, null);
+  assert.equal(old.left('b', 1e12), 40000);
+  for (const bad of [{ ...saved, running: 'x' }, { ...saved, since: null }, { ...saved, since: -1 }]) {
+    assert.throws(() => Clock.fromJSON(bad), /bad (running clock|clock start time)/, JSON.stringify(bad));
+  }
+});
+
+test('settings: each field is checked on its own', async () => {
+  const { normalize, loadSettings, saveSettings, DEFAULT_SETTINGS, SETTINGS_KEY } = await import('../../web/settings.js');
+  assert.deepEqual(normalize(null), { ...DEFAULT_SETTINGS });
+  assert.deepEqual(normalize({ board: 'green', pieces: 'nope', coords: 'yes', animation: 'off', sound: false }), { board: 'green', pieces: 'standard', coords: true, animation: 'off', sound: false });
+  const map = new Map();
+  const storage = { getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => map.set(k, v) };
+  assert.equal(saveSettings({ board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false }, storage), null);
+  assert.deepEqual(loadSettings(storage), { board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false });
+  map.set(SETTINGS_KEY, '{not json');
+  assert.deepEqual(loadSettings(storage), { ...DEFAULT_SETTINGS }, 'unreadable: defaults');
+});
+
+test('premoves: the player\'s moves in the position with the player to move', async () => {
+  const { premoveLegal, premoveDests } = await import('../../web/premove.js');
+  const afterE4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'; // engine (Black) to move
+  assert.equal(premoveLegal(afterE4, { from: 'g1', to: 'f3' }), true);
+  assert.equal(premoveLegal(afterE4, { from: 'e4', to: 'e5' }), true);
+  assert.equal(premoveLegal(afterE4, { from: 'g8', to: 'f6' }), false, "not the engine's pieces");
+  assert.equal(premoveLegal(afterE4, { from: 'e1', to: 'e3' }), false);
+  assert.deepEqual(premoveDests(afterE4, 'b1').map((m) => m.to).sort(), ['a3', 'c3']);
+});
+
 test('scores: side to move to White, formatting, judgement thresholds', () => {
   assert.deepEqual(whiteScore({ scoreCp: 50 }, 'b'), { cp: -50, mate: null });
   assert.deepEqual(whiteScore({ scoreMate: 3 }, 'b'), { cp: null, mate: -3 });

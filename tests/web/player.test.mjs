@@ -156,17 +156,23 @@ test('a flag fall ends a timed game', async () => {
     // watchdog deadline is crossed), so the seconds a busy machine takes between clicks
     // do not reach the clocks (it read 0:58 under load).
     await page.clock.pauseAt(Date.now() + 1000);
-    await startGame(page, { tc: '1+0' });
+    // The clocks start with White's first move: as Black, the engine's first move
+    // (from the book) starts the user's clock.
+    await startGame(page, { color: 'b', tc: '1+0' });
     await waitEngine(page);
+    await page.waitForFunction(() => window.azurite.game.mainlineNodes().length === 1, null, { timeout: 30000 });
     await page.waitForSelector('#clock-bottom:not([hidden])');
+    // Let the paused fake clock run the display's interval once (fastForward alone
+    // did not fire it here), 0.2 s of Black's minute.
+    await page.clock.runFor(200);
     assert.equal(await page.textContent('#clock-bottom'), '1:00');
     await page.clock.fastForward('00:30');
     assert.equal(await page.textContent('#clock-bottom'), '0:30');
     await page.clock.fastForward('00:31');
     await page.waitForSelector('#banner:not([hidden])');
-    assert.match(await page.textContent('#banner-reason'), /White ran out of time/);
-    assert.match(await page.textContent('#banner-result'), /0-1/);
-    assert.equal(await page.evaluate(() => window.azurite.game.result), '0-1');
+    assert.match(await page.textContent('#banner-reason'), /Black ran out of time/);
+    assert.match(await page.textContent('#banner-result'), /1-0/);
+    assert.equal(await page.evaluate(() => window.azurite.game.result), '1-0');
   });
 });
 

@@ -2,6 +2,10 @@
 // message for each bad value. Pure functions (no DOM): tests call them directly.
 
 import { LEVELS, DEFAULT_LEVEL } from '../levels.js';
+import { BOARDS, PIECE_SETS } from '../settings.js';
+
+/** LOOK_ATTRIBUTES change how the board looks, not the game: they apply without a restart. */
+export const LOOK_ATTRIBUTES = ['board', 'pieces', 'coordinates'];
 
 export const MODES = ['view', 'play', 'analyse'];
 const MODE_ALIASES = { analyze: 'analyse', analysis: 'analyse' };
@@ -16,7 +20,8 @@ export const MAX_LINES = 5;
  */
 export function parseAttributes(get) {
   const errors = [];
-  const config = { mode: 'view', level: DEFAULT_LEVEL, orientation: 'w', fen: null, pgnSrc: null, lines: 1 };
+  // board null: the colours come from the --az-sq-light/--az-sq-dark custom properties.
+  const config = { mode: 'view', level: DEFAULT_LEVEL, orientation: 'w', fen: null, pgnSrc: null, lines: 1, board: null, pieces: 'standard', coordinates: true };
 
   const mode = get('mode');
   if (mode !== null && mode.trim() !== '') {
@@ -49,6 +54,27 @@ export function parseAttributes(get) {
     const n = Number(lines.trim());
     if (Number.isInteger(n) && n >= 1 && n <= MAX_LINES) config.lines = n;
     else errors.push(`Bad lines "${clip(lines)}": use a whole number from 1 to ${MAX_LINES}.`);
+  }
+
+  // The player's own settings (web/settings.js) as attributes: board colours, piece set, coordinates.
+  const board = get('board');
+  if (board !== null && board.trim() !== '') {
+    const v = board.trim().toLowerCase();
+    if (BOARDS.some((x) => x.id === v)) config.board = v;
+    else errors.push(`Unknown board "${clip(board)}": use ${BOARDS.map((x) => x.id).join(', ')}.`);
+  }
+  const pieces = get('pieces');
+  if (pieces !== null && pieces.trim() !== '') {
+    const v = pieces.trim().toLowerCase();
+    if (PIECE_SETS.some((x) => x.id === v)) config.pieces = v;
+    else errors.push(`Unknown pieces "${clip(pieces)}": use ${PIECE_SETS.map((x) => x.id).join(' or ')}.`);
+  }
+  const coords = get('coordinates');
+  if (coords !== null && coords.trim() !== '') {
+    const v = coords.trim().toLowerCase();
+    if (['on', 'true', 'yes'].includes(v)) config.coordinates = true;
+    else if (['off', 'false', 'no'].includes(v)) config.coordinates = false;
+    else errors.push(`Bad coordinates "${clip(coords)}": use on or off.`);
   }
 
   const fen = get('fen');

@@ -1,7 +1,8 @@
 // board-element.js: <azurite-board>, a chessboard with the Azurite engine for any page.
 //
 //   <azurite-board mode="play|analyse|view" fen="…" pgn-src="game.pgn" level="casual"
-//                  orientation="white|black" lines="1..5"></azurite-board>
+//                  orientation="white|black" lines="1..5" board="green" pieces="azurite"
+//                  coordinates="off"></azurite-board>
 //
 // Everything lives in an open shadow root with an adopted stylesheet: page CSS does not
 // reach in, ours does not leak out, and nothing uses inline styles (strict CSP). Bad
@@ -19,7 +20,8 @@ import { levelById } from '../levels.js';
 import { whiteScore, formatScore, evalBarFraction } from '../score.js';
 import { EngineClient } from '../engine-client.js';
 import { EnginePool } from './engine-pool.js';
-import { parseAttributes, clip } from './attributes.js';
+import { parseAttributes, clip, LOOK_ATTRIBUTES } from './attributes.js';
+import { pieceSetById } from '../settings.js';
 import css from './embed.css';
 
 /** ANALYSE_MS is how long the engine analyses one position in analyse mode. */
@@ -63,7 +65,7 @@ const COLOR_NAME = { w: 'White', b: 'Black' };
 
 export class AzuriteBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['fen', 'mode', 'level', 'orientation', 'pgn-src', 'lines'];
+    return ['fen', 'mode', 'level', 'orientation', 'pgn-src', 'lines', ...LOOK_ATTRIBUTES];
   }
 
   constructor() {
@@ -131,8 +133,24 @@ export class AzuriteBoard extends HTMLElement {
     if (pool) pool.cancel(this);
   }
 
-  attributeChangedCallback() {
-    if (this.isConnected) this._schedule();
+  attributeChangedCallback(name) {
+    if (!this.isConnected) return;
+    // A look attribute restyles the board; the game on it goes on.
+    if (LOOK_ATTRIBUTES.includes(name) && this._view) {
+      const { config, errors } = parseAttributes((n) => this.getAttribute(n));
+      this._applyLook(config);
+      this._showErrors(errors);
+      return;
+    }
+    this._schedule();
+  }
+
+  // _applyLook sets the board colours (a named scheme, or the custom properties when
+  // none is given), the piece set and the coordinates.
+  _applyLook(cfg) {
+    if (cfg.board) this._els.wrap.dataset.board = cfg.board;
+    else delete this._els.wrap.dataset.board;
+    this._view.setStyle({ pieces: pieceSetById(cfg.pieces).file, coordinates: cfg.coordinates });
   }
 
   // ---- public API ----
@@ -201,6 +219,7 @@ export class AzuriteBoard extends HTMLElement {
     }
     this._errors = errors;
     this._showErrors(errors);
+    if (this._view) this._applyLook(config);
     this._start(game || new Game(), token);
   }
 

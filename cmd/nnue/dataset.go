@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
+)
+
+// dataset is a set of records held in memory as their on-disk bytes.
+type dataset struct {
+	raw []byte
+	// teacher, if set, replaces each record's search score (White's view)
+	// in the target: the hand-written evaluation's score of the position,
+	// for training a net to imitate it before it learns from searches.
+	teacher []int16
+}
+
+func (d *dataset) len() int { return len(d.raw) / RecordSize }
+
+// loadData reads dir's chunks into a training and a validation set. Every
+// validEvery-th chunk (by index) is held out: chunks hold whole games, so no
+// game has positions on both sides. maxPositions > 0 stops reading once the
+// training set holds that many.
+func loadData(dir string, validEvery, maxPositions int) (train, valid *dataset, err error) {
+	names, err := chunkFiles(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	train, valid = &dataset{}, &dataset{}
+	for _, name := range names {
+		idx, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "chunk-"), ".bin"))
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: not a chunk name", name)
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(data)%RecordSize != 0 {
+			return nil, nil, fmt.Errorf("%s: %d bytes is not a whole number of %d-byte records", name, len(data), RecordSize)
+		}
+		var r Record
+		for off := 0; off < len(data); off += RecordSize {
+			if err := r.Unmarshal(data[off:]); err != nil {
+				return nil, nil, fmt.Errorf("%s: record %d: %w", name, off/RecordSize, err)
+			}
+		}
+		if validEvery > 0 && idx%validEvery == 0 {
+			valid.raw = append(valid.raw, data...)
+			continue
+		}
+		if maxPositions > 0 && train.len() >= maxPositions {
+			continue
+		}
+		train.raw = append(train.raw, data...)
+	}
+	if maxPositions > 0 && train.len() > maxPositions {
+		train.raw = train.raw[:maxPositions*RecordSize]
+	}
+	return train, valid, nil
+}
+
+// fill decodes record i into s with the target blend lambda·sigmoid(score)
+// + (1−lambda)·result, both for the side to move.
+func (d *dataset) fill(i int, s *sample, lambda float64) {
+	var r Record
+	_ = r.Unmarshal(d.raw[i*RecordSize:]) // checked when loaded
+	stm := board.Color(r.Side)
+	s.n = 0
+	r.Each(func(pc board.Piece, sq board.Square) {
+		s.stm[s.n] = uint16(eval.Feature(stm, pc, sq))
+		s.ntm[s.n] = uint16(eval.Feature(stm^1, pc, sq))
+		s.n++
+	})
+	score := float64(r.Score)
+	if d.teacher != nil {
+		score = float64(d.teacher[i])
+	}
+	result := float64(r.Result) / 2
+	if stm == board.Black {
+		score, result = -score, 1-result
+	}
+	s.target = float32(lambda*sigmoid(score/eval.NetScale) + (1-lambda)*result)
+}
+
+// labelWithHCE sets d.teacher to the hand-written static evaluation of every
+// record (White's view), using threads goroutines.
+func (d *dataset) labelWithHCE(threads int) {
+	d.teacher = make([]int16, d.len())
+	var wg sync.WaitGroup
+	per := (d.len() + threads - 1) / threads
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			e := eval.New()
+			var r Record
+			for i := w * per; i < min((w+1)*per, d.len()); i++ {
+				_ = r.Unmarshal(d.raw[i*RecordSize:])
+				pos, err := board.ParseFEN(r.FEN())
+				if err != nil {
+					d.teacher[i] = r.Score
+					continue
+				}
+				v := e.Evaluate(pos)
+				if pos.Side() == board.Black {
+					v = -v
+				}
+				d.teacher[i] = int16(max(-32000, min(32000, v)))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+func sigmoid(x float64) float64 { return 1 / (1 + math.Exp(-x)) }

@@ -1,0 +1,324 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
+)
+
+// trainConfig is everything a training run's result depends on besides the
+// data; a run resumes from its checkpoint only with the same config.
+type trainConfig struct {
+	Data         string  `json:"data"`
+	Epochs       int     `json:"epochs"`
+	Batch        int     `json:"batch"`
+	LR           float64 `json:"lr"`
+	FinalLR      float64 `json:"final_lr"`
+	Lambda       float64 `json:"lambda"` // weight of the search score in the target
+	Seed         uint64  `json:"seed"`
+	ValidEvery   int     `json:"valid_every"`
+	MaxPositions int     `json:"max_positions"`
+	Teacher      string  `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
+	Init         string  `json:"init,omitempty"`    // checkpoint whose weights start the run
+}
+
+// quantTolerance is the largest mean |quantised − float| difference, in
+// centipawns over the validation positions checked, that a written net may show.
+const quantTolerance = 3.0
+
+func runTrain(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c trainConfig
+	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen")
+	out := fs.String("out", filepath.Join(filepath.Dir(defaultDataDir()), "train"), "run directory: checkpoint, log.tsv, the net")
+	fs.IntVar(&c.Epochs, "epochs", 20, "passes over the training set")
+	fs.IntVar(&c.Batch, "batch", 16384, "positions per optimiser step")
+	fs.Float64Var(&c.LR, "lr", 0.002, "Adam learning rate at the start (cosine decay to -final-lr)")
+	fs.Float64Var(&c.FinalLR, "final-lr", 0.0001, "learning rate at the last step")
+	fs.Float64Var(&c.Lambda, "lambda", 0.7, "weight of the search score against the game result in the target")
+	fs.Uint64Var(&c.Seed, "seed", 1, "seed of the initial weights and the shuffles")
+	fs.IntVar(&c.ValidEvery, "valid-every", 20, "hold out every N-th chunk (whole games) for validation")
+	fs.IntVar(&c.MaxPositions, "max-positions", 0, "use at most this many training positions (0: all)")
+	fs.StringVar(&c.Teacher, "teacher", "", `"hce": train on the hand-written evaluation's scores instead of the searches' (validation still uses the searches')`)
+	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
+	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if c.Epochs < 1 || c.Batch < 1 || *threads < 1 || c.Lambda < 0 || c.Lambda > 1 {
+		return fmt.Errorf("train: need -epochs, -batch, -threads >= 1 and 0 <= -lambda <= 1")
+	}
+	if c.Teacher != "" && c.Teacher != "hce" {
+		return fmt.Errorf("train: -teacher %q: the only teacher is \"hce\"", c.Teacher)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	start := time.Now()
+	trainSet, validSet, err := loadData(c.Data, c.ValidEvery, c.MaxPositions)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	if trainSet.len() == 0 || validSet.len() == 0 {
+		return fmt.Errorf("train: %d training and %d validation positions: need both (more chunks)", trainSet.len(), validSet.len())
+	}
+	fmt.Fprintf(stderr, "train: %d training, %d validation positions from %s (read in %.1f s)\n",
+		trainSet.len(), validSet.len(), c.Data, time.Since(start).Seconds())
+
+	fmt.Fprintf(stderr, "train: the hand-written evaluation's loss on the validation set: %.6f\n", hceLoss(validSet, c.Lambda))
+	if c.Teacher == "hce" {
+		trainSet.labelWithHCE(*threads)
+	}
+	net, opt := newFloatNet(c.Seed), &adam{}
+	if c.Init != "" {
+		if _, err := loadCheckpoint(c.Init, net, &adam{}); err != nil {
+			return fmt.Errorf("train: -init: %w", err)
+		}
+	}
+	first := 0
+	cfgPath := filepath.Join(*out, "config.json")
+	ckPath := filepath.Join(*out, "checkpoint.bin")
+	if old, err := os.ReadFile(cfgPath); err == nil {
+		var prev trainConfig
+		if json.Unmarshal(old, &prev) == nil && prev == c {
+			if first, err = loadCheckpoint(ckPath, net, opt); err != nil && !errors.Is(err, os.ErrNotExist) {
+				return fmt.Errorf("train: %w", err)
+			}
+			if first > 0 {
+				fmt.Fprintf(stderr, "train: resuming %s after epoch %d\n", *out, first)
+			}
+		} else {
+			return fmt.Errorf("train: %s holds a run with other settings: use another -out", *out)
+		}
+	}
+	cfgJSON, _ := json.MarshalIndent(c, "", " ")
+	if err := os.WriteFile(cfgPath, append(cfgJSON, '\n'), 0o644); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	logf, err := os.OpenFile(filepath.Join(*out, "log.tsv"), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	defer logf.Close()
+	if first == 0 {
+		fmt.Fprintln(logf, "epoch\ttrain_loss\tvalid_loss\tseconds\tpositions_per_s\tlr")
+	}
+
+	workers := make([]*grads, *threads)
+	for i := range workers {
+		workers[i] = &grads{}
+	}
+	order := make([]int32, trainSet.len())
+	steps := c.Epochs * ((len(order) + c.Batch - 1) / c.Batch)
+	step := first * ((len(order) + c.Batch - 1) / c.Batch)
+	var sum floatNet
+	for epoch := first + 1; epoch <= c.Epochs; epoch++ {
+		t0 := time.Now()
+		rng := rand.New(rand.NewPCG(c.Seed, uint64(epoch)))
+		for i := range order {
+			order[i] = int32(i)
+		}
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		var lossSum float64
+		var lr float64
+		for b := 0; b < len(order); b += c.Batch {
+			batch := order[b:min(b+c.Batch, len(order))]
+			lr = c.FinalLR + (c.LR-c.FinalLR)*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps)))
+			lossSum += gradient(net, trainSet, batch, workers, c.Lambda, &sum)
+			opt.step(net, &sum, nil, lr)
+			step++
+		}
+		secs := time.Since(t0).Seconds()
+		trainLoss := lossSum / float64(len(order))
+		validLoss := validationLoss(net, validSet, c.Lambda, *threads)
+		fmt.Fprintf(logf, "%d\t%.6f\t%.6f\t%.1f\t%.0f\t%.6f\n", epoch, trainLoss, validLoss, secs, float64(len(order))/secs, lr)
+		fmt.Fprintf(stderr, "train: epoch %d/%d: train loss %.6f, validation loss %.6f, %.0f s (%.0f positions/s), lr %.6f\n",
+			epoch, c.Epochs, trainLoss, validLoss, secs, float64(len(order))/secs, lr)
+		if err := saveCheckpoint(ckPath, net, opt, epoch); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+	}
+	return writeNet(net, validSet, *out, stdout, stderr)
+}
+
+// gradient sums the batch's gradients (divided by its size) into sum using
+// every worker, and returns the batch's summed loss.
+func gradient(net *floatNet, d *dataset, batch []int32, workers []*grads, lambda float64, sum *floatNet) float64 {
+	var wg sync.WaitGroup
+	per := (len(batch) + len(workers) - 1) / len(workers)
+	for w, g := range workers {
+		lo, hi := min(w*per, len(batch)), min((w+1)*per, len(batch))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			g.reset()
+			var s sample
+			for _, i := range batch[lo:hi] {
+				d.fill(int(i), &s, lambda)
+				net.backward(&s, g)
+			}
+		}()
+	}
+	wg.Wait()
+	*sum = floatNet{}
+	scale := 1 / float32(len(batch))
+	loss := 0.0
+	for _, g := range workers {
+		loss += g.loss
+		for f := range sum.ftW {
+			if g.touched[f] {
+				for i := range sum.ftW[f] {
+					sum.ftW[f][i] += g.net.ftW[f][i] * scale
+				}
+			}
+		}
+		for i := range sum.ftB {
+			sum.ftB[i] += g.net.ftB[i] * scale
+		}
+		for i := range sum.outW {
+			sum.outW[i] += g.net.outW[i] * scale
+		}
+		sum.outB += g.net.outB * scale
+	}
+	return loss
+}
+
+// validationLoss is the mean loss over d.
+func validationLoss(net *floatNet, d *dataset, lambda float64, threads int) float64 {
+	n := d.len()
+	losses := make([]float64, threads)
+	var wg sync.WaitGroup
+	per := (n + threads - 1) / threads
+	for w := range threads {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var s sample
+			var a, b [hidden]float32
+			for i := w * per; i < min((w+1)*per, n); i++ {
+				d.fill(i, &s, lambda)
+				p := sigmoid(float64(net.forward(&s, &a, &b)))
+				losses[w] += (p - float64(s.target)) * (p - float64(s.target))
+			}
+		}()
+	}
+	wg.Wait()
+	total := 0.0
+	for _, l := range losses {
+		total += l
+	}
+	return total / float64(n)
+}
+
+// writeNet quantises net, checks the quantised net against the float one on
+// validation positions, and writes it as nn-HASH.nnue in dir.
+func writeNet(net *floatNet, valid *dataset, dir string, stdout, stderr io.Writer) error {
+	fmt.Fprintf(stderr, "train: search score ≈ %.3f × net output on validation positions within ±%d cp\n", scaleSlope(net, valid), slopeRange)
+	data := eval.EncodeNet(net.quantise())
+	qnet, err := eval.ParseNet(data)
+	if err != nil {
+		return fmt.Errorf("train: the written net does not read back: %w", err)
+	}
+	mean, p99, worst, n := quantError(net, qnet, valid, 20000)
+	fmt.Fprintf(stderr, "train: quantised − float over %d validation positions: mean |Δ| %.2f cp, 99th percentile %.1f cp, max %.1f cp\n", n, mean, p99, worst)
+	if mean > quantTolerance {
+		return fmt.Errorf("train: quantisation error %.2f cp exceeds %.1f cp", mean, quantTolerance)
+	}
+	path := filepath.Join(dir, "nn-"+qnet.Hash()+".nnue")
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return fmt.Errorf("train: %w", err)
+	}
+	fmt.Fprintln(stdout, path)
+	return nil
+}
+
+// hceLoss is the validation loss of the hand-written static evaluation, the
+// figure a net has to beat.
+func hceLoss(d *dataset, lambda float64) float64 {
+	e := eval.New()
+	var s sample
+	var r Record
+	total, n := 0.0, 0
+	for i := range d.len() {
+		d.fill(i, &s, lambda)
+		_ = r.Unmarshal(d.raw[i*RecordSize:])
+		pos, err := board.ParseFEN(r.FEN())
+		if err != nil {
+			continue
+		}
+		p := sigmoid(float64(e.Evaluate(pos)) / eval.NetScale)
+		total += (p - float64(s.target)) * (p - float64(s.target))
+		n++
+	}
+	return total / float64(max(n, 1))
+}
+
+// slopeRange bounds the search scores scaleSlope fits (centipawns).
+const slopeRange = 1500
+
+// scaleSlope is the least-squares slope b of score ≈ b·net over the
+// validation positions whose search score is within ±slopeRange: 1 when the
+// net is on the search's scale.
+func scaleSlope(net *floatNet, valid *dataset) float64 {
+	var s sample
+	var a, b [hidden]float32
+	var r Record
+	var xy, xx float64
+	for i := range valid.len() {
+		_ = r.Unmarshal(valid.raw[i*RecordSize:])
+		if r.Score > slopeRange || r.Score < -slopeRange {
+			continue
+		}
+		valid.fill(i, &s, 1)
+		x := float64(net.forward(&s, &a, &b)) * eval.NetScale
+		y := float64(r.Score)
+		if r.Side == 1 {
+			y = -y
+		}
+		xy += x * y
+		xx += x * x
+	}
+	return xy / max(xx, 1)
+}
+
+// quantError compares the quantised net's evaluation of up to limit
+// validation positions with the float net's, in centipawns.
+func quantError(net *floatNet, qnet *eval.Net, valid *dataset, limit int) (mean, p99, worst float64, n int) {
+	e := eval.NewNNUE(qnet)
+	var s sample
+	var a, b [hidden]float32
+	n = min(limit, valid.len())
+	diffs := make([]float64, 0, n)
+	var r Record
+	for i := range n {
+		valid.fill(i, &s, 1)
+		f := float64(net.forward(&s, &a, &b)) * eval.NetScale
+		_ = r.Unmarshal(valid.raw[i*RecordSize:])
+		pos, err := board.ParseFEN(r.FEN())
+		if err != nil {
+			continue
+		}
+		d := math.Abs(float64(e.Evaluate(pos)) - f)
+		diffs = append(diffs, d)
+		mean += d
+	}
+	if len(diffs) == 0 {
+		return 0, 0, 0, 0
+	}
+	sort.Float64s(diffs)
+	return mean / float64(len(diffs)), diffs[len(diffs)*99/100], diffs[len(diffs)-1], len(diffs)
+}

@@ -1,0 +1,188 @@
+package eval
+
+import "github.com/azurite-chess/azurite/engine/board"
+
+// NNUE evaluates positions with a Net. It keeps one accumulator per ply of
+// the position's history and brings the one for the evaluated position up to
+// date lazily: from the nearest earlier ply whose accumulator still belongs
+// to that ply's position (same key), it applies the moves played since, each
+// touching two to four feature rows per side. Only when no such ply lies
+// within nnueMaxLazy plies does it sum every piece again (a refresh). A
+// search evaluates most nodes whose parent it evaluated, so nearly every
+// evaluation costs one update.
+//
+// An NNUE is not safe for concurrent use: each search thread needs its own.
+type NNUE struct {
+	net   *Net
+	stack []accumulator // indexed by the position's Ply()
+}
+
+// accumulator is both sides' hidden-layer sums (before the activation) for
+// the position with Zobrist key key; key 0 marks an unused slot.
+type accumulator struct {
+	v   [2][netWords]uint64 // four int16 units per word, as Net.ftW
+	key uint64
+}
+
+// nnueMaxLazy bounds the moves an evaluation replays before a refresh is
+// cheaper: a refresh adds about 30 rows per side, a move two to four.
+const nnueMaxLazy = 8
+
+// nnueBackfill is how many earlier plies a refresh also brings up to date,
+// by undoing the moves that led to the position (a move's change is exact
+// to reverse). Without it, a search whose interior nodes take their static
+// evaluation from the transposition table (and so are never evaluated)
+// found no valid ancestor for 38% of its evaluations and refreshed each
+// time; with it, the plies down to the search's root are filled once and
+// later evaluations replay from them.
+const nnueBackfill = 16
+
+// nnueStackPlies is the history length served without growing the stack.
+const nnueStackPlies = 1024
+
+// NewNNUE returns an evaluator using net, which must not be nil.
+func NewNNUE(net *Net) *NNUE {
+	return &NNUE{net: net, stack: make([]accumulator, nnueStackPlies)}
+}
+
+// Net returns the net e evaluates with.
+func (e *NNUE) Net() *Net { return e.net }
+
+// Evaluate returns the net's score of pos in centipawns from the side to
+// move's point of view.
+func (e *NNUE) Evaluate(pos *board.Position) int {
+	a := e.accumulate(pos)
+	return e.net.output(a, pos.Side())
+}
+
+// accumulate returns the up-to-date accumulator of pos.
+func (e *NNUE) accumulate(pos *board.Position) *accumulator {
+	ply := pos.Ply()
+	for ply >= len(e.stack) {
+		e.stack = append(e.stack, make([]accumulator, len(e.stack))...)
+	}
+	top := &e.stack[ply]
+	if top.key == pos.Key() && top.key != 0 {
+		return top
+	}
+	j := ply - 1
+	for ; j >= 0 && ply-j <= nnueMaxLazy; j-- {
+		if k := pos.KeyAt(j); e.stack[j].key == k && k != 0 {
+			break
+		}
+	}
+	if j < 0 || ply-j > nnueMaxLazy {
+		e.net.refresh(top, pos)
+		top.key = pos.Key()
+		for i := ply - 1; i >= max(0, ply-nnueBackfill); i-- {
+			e.net.undo(&e.stack[i], &e.stack[i+1], pos.MoveAt(i))
+			e.stack[i].key = pos.KeyAt(i)
+		}
+		return top
+	}
+	for ; j < ply; j++ {
+		e.net.update(&e.stack[j+1], &e.stack[j], pos.MoveAt(j))
+		e.stack[j+1].key = pos.KeyAt(j + 1)
+	}
+	return top
+}
+
+// refresh computes a's sums from pos's pieces.
+func (n *Net) refresh(a *accumulator, pos *board.Position) {
+	a.v[0] = n.ftB
+	a.v[1] = n.ftB
+	for b := pos.Occupied(); b != 0; {
+		sq := b.PopLSB()
+		pc := pos.PieceAt(sq)
+		addRow(&a.v[0], &n.ftW[Feature(board.White, pc, sq)])
+		addRow(&a.v[1], &n.ftW[Feature(board.Black, pc, sq)])
+	}
+}
+
+// update sets dst to src after m (NoMove: a null move, which moves nothing).
+func (n *Net) update(dst, src *accumulator, m board.Move) {
+	if m == board.NoMove {
+		dst.v = src.v
+		return
+	}
+	pc := m.Piece()
+	from, to := m.From(), m.To()
+	placed := pc
+	if p := m.Promotion(); p != board.NoPieceType {
+		placed = board.MakePiece(pc.Color(), p)
+	}
+	for s := board.White; s <= board.Black; s++ {
+		d, w := &dst.v[s], &n.ftW
+		switch {
+		case m.IsCastle():
+			rookFrom, rookTo := to+1, to-1 // king side: h-file rook to the f-file
+			if to.File() == 2 {
+				rookFrom, rookTo = to-2, to+1 // queen side: a-file rook to the d-file
+			}
+			rook := board.MakePiece(pc.Color(), board.Rook)
+			addSub2(d, &src.v[s], &w[Feature(s, pc, to)], &w[Feature(s, pc, from)],
+				&w[Feature(s, rook, rookTo)], &w[Feature(s, rook, rookFrom)])
+		case m.IsCapture():
+			capSq := to
+			if m.IsEnPassant() {
+				capSq = to ^ 8 // the captured pawn stands behind the target square
+			}
+			addSubSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)],
+				&w[Feature(s, m.Captured(), capSq)])
+		default:
+			addSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)])
+		}
+	}
+}
+
+// undo sets dst to the accumulator before m from src, the one after it.
+func (n *Net) undo(dst, src *accumulator, m board.Move) {
+	if m == board.NoMove {
+		dst.v = src.v
+		return
+	}
+	pc := m.Piece()
+	from, to := m.From(), m.To()
+	placed := pc
+	if p := m.Promotion(); p != board.NoPieceType {
+		placed = board.MakePiece(pc.Color(), p)
+	}
+	for s := board.White; s <= board.Black; s++ {
+		d, w := &dst.v[s], &n.ftW
+		switch {
+		case m.IsCastle():
+			rookFrom, rookTo := to+1, to-1
+			if to.File() == 2 {
+				rookFrom, rookTo = to-2, to+1
+			}
+			rook := board.MakePiece(pc.Color(), board.Rook)
+			addSub2(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, pc, to)],
+				&w[Feature(s, rook, rookFrom)], &w[Feature(s, rook, rookTo)])
+		case m.IsCapture():
+			capSq := to
+			if m.IsEnPassant() {
+				capSq = to ^ 8
+			}
+			add2Sub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, m.Captured(), capSq)],
+				&w[Feature(s, placed, to)])
+		default:
+			addSub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, placed, to)])
+		}
+	}
+}
+
+// output is the net's score from side us's point of view in centipawns.
+func (n *Net) output(a *accumulator, us board.Color) int {
+	own, other := &a.v[us&1], &a.v[us&1^1]
+	wOwn := (*[NetHidden]int16)(n.outW[:NetHidden])
+	wOther := (*[NetHidden]int16)(n.outW[NetHidden:])
+	sum := int64(0)
+	for j := range netWords {
+		o, t := own[j], other[j]
+		w, v := (*[4]int16)(wOwn[4*j:]), (*[4]int16)(wOther[4*j:])
+		sum += screlu(o, 0)*int64(w[0]) + screlu(o, 16)*int64(w[1]) + screlu(o, 32)*int64(w[2]) + screlu(o, 48)*int64(w[3]) +
+			screlu(t, 0)*int64(v[0]) + screlu(t, 16)*int64(v[1]) + screlu(t, 32)*int64(v[2]) + screlu(t, 48)*int64(v[3])
+	}
+	// sum is in QA²·QB; one QA off gives the bias's QA·QB.
+	return int((sum/netQA + int64(n.outB)) * NetScale / (netQA * netQB))
+}

@@ -1,0 +1,318 @@
+package eval
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/azurite-chess/azurite/engine/board"
+)
+
+var updateNNUERef = flag.Bool("update-nnue-ref", false, "rewrite testdata/nnue-reference.txt from the built-in net")
+
+func defaultNetT(t testing.TB) *Net {
+	t.Helper()
+	net, err := DefaultNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return net
+}
+
+// refreshed returns the net's evaluation of pos computed from scratch.
+func refreshed(net *Net, pos *board.Position) int {
+	var a accumulator
+	net.refresh(&a, pos)
+	return net.output(&a, pos.Side())
+}
+
+// TestNNUEIncrementalEqualsRefresh makes every legal move of every shared
+// suite position, and a second ply below the first few, and compares the
+// lazily updated accumulator with a full refresh, also after unmaking (the
+// evaluator must notice that the position went back).
+func TestNNUEIncrementalEqualsRefresh(t *testing.T) {
+	net := defaultNetT(t)
+	e := NewNNUE(net)
+	fens := sharedFENs(t)
+	checked := 0
+	var l1, l2 board.MoveList
+	for _, fen := range fens {
+		pos := mustFEN(t, fen)
+		root := e.Evaluate(pos)
+		if want := refreshed(net, pos); root != want {
+			t.Fatalf("%s: %d, refresh %d", fen, root, want)
+		}
+		l1.N = 0
+		pos.GenerateAll(&l1)
+		for i, m := range l1.Slice() {
+			pos.MakeMove(m)
+			got, want := e.Evaluate(pos), refreshed(net, pos)
+			if got != want {
+				t.Fatalf("%s after %v: incremental %d, refresh %d", fen, m, got, want)
+			}
+			if i < 4 {
+				l2.N = 0
+				pos.GenerateAll(&l2)
+				for _, m2 := range l2.Slice() {
+					pos.MakeMove(m2)
+					if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+						t.Fatalf("%s after %v %v: incremental %d, refresh %d", fen, m, m2, got, want)
+					}
+					pos.UnmakeMove()
+					checked++
+				}
+			}
+			pos.UnmakeMove()
+			checked++
+			if got := e.Evaluate(pos); got != root {
+				t.Fatalf("%s: %d after unmaking %v, %d before", fen, got, m, root)
+			}
+		}
+	}
+	t.Logf("%d positions from %d suite positions", checked, len(fens))
+}
+
+// TestNNUENullMoveAndDeepLine checks the paths the move-by-move test does
+// not reach: a null move, and a line longer than nnueMaxLazy evaluated only
+// at its end (a refresh).
+func TestNNUENullMoveAndDeepLine(t *testing.T) {
+	net := defaultNetT(t)
+	e := NewNNUE(net)
+	pos := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	e.Evaluate(pos)
+	pos.MakeNullMove()
+	if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+		t.Errorf("after a null move: %d, refresh %d", got, want)
+	}
+	pos.UnmakeNullMove()
+	var l board.MoveList
+	for ply := range 3 * nnueMaxLazy {
+		l.N = 0
+		pos.GenerateAll(&l)
+		if l.N == 0 {
+			break
+		}
+		pos.MakeMove(l.Moves[(ply*7)%l.N])
+		if ply%5 == 4 || ply == 3*nnueMaxLazy-1 {
+			if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+				t.Fatalf("ply %d (%s): %d, refresh %d", ply, pos.FEN(), got, want)
+			}
+		}
+	}
+}
+
+// TestNNUESymmetry: the net sees each position from the side to move, so a
+// colour-flipped position scores the same.
+// TestNNUEBackfill: a position reached by moves none of whose predecessors
+// was evaluated is refreshed, and the earlier plies are filled by undoing
+// the moves (castling, captures, en passant and promotion included); each
+// must equal a refresh of its own position.
+func TestNNUEBackfill(t *testing.T) {
+	net := defaultNetT(t)
+	for _, tc := range []struct{ fen, moves string }{
+		{"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "e1g1 e8c8 e5f7 h3g2 f3f6 g2f1q a1f1 b6d5 e4d5 b4c3 d2c3 e6d5"},
+		{"rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", "e5f6 g8f6 d2d4 c8f5 c1g5 b8c6 b1c3 d8d6 d1d2 e8c8"},
+	} {
+		pos := mustFEN(t, tc.fen)
+		e := NewNNUE(net)
+		var line []board.Move
+		for _, u := range strings.Fields(tc.moves) {
+			m, err := pos.ParseUCIMove(u)
+			if err != nil {
+				t.Fatalf("%s: %v", u, err)
+			}
+			pos.MakeMove(m)
+			line = append(line, m)
+		}
+		e.Evaluate(pos)
+		for i := len(line) - 1; i >= 0; i-- {
+			pos.UnmakeMove()
+			a := &e.stack[pos.Ply()]
+			if a.key != pos.Key() {
+				t.Fatalf("ply %d not filled", pos.Ply())
+			}
+			if got, want := net.output(a, pos.Side()), refreshed(net, pos); got != want {
+				t.Fatalf("%s: before %v: backfilled %d, refresh %d", tc.fen, line[i], got, want)
+			}
+		}
+	}
+}
+
+func TestNNUESymmetry(t *testing.T) {
+	net := defaultNetT(t)
+	e := NewNNUE(net)
+	for _, fen := range sharedFENs(t) {
+		a := e.Evaluate(mustFEN(t, fen))
+		b := e.Evaluate(mustFEN(t, flipFEN(fen)))
+		if a != b {
+			t.Errorf("%s: %d, flipped %d", fen, a, b)
+		}
+	}
+}
+
+func TestNNUEAllocatesNothing(t *testing.T) {
+	e := NewNNUE(defaultNetT(t))
+	pos := mustFEN(t, "r1bq1rk1/pp2nppp/2n1p3/2ppP3/3P2Q1/P1P2N2/2P2PPP/R1B1KB1R w KQ - 5 9")
+	var l board.MoveList
+	pos.GenerateAll(&l)
+	e.Evaluate(pos)
+	i := 0
+	n := testing.AllocsPerRun(200, func() {
+		pos.MakeMove(l.Moves[i%l.N])
+		e.Evaluate(pos)
+		pos.UnmakeMove()
+		e.Evaluate(pos)
+		i++
+	})
+	if n != 0 {
+		t.Errorf("%v allocations per make/evaluate/unmake/evaluate", n)
+	}
+}
+
+// TestNNUEReference pins the built-in net's output on fixed positions; the
+// same file is checked natively and as wasm (make test), so both builds
+// compute the same numbers. After changing the net, rewrite it with
+// go test ./engine/eval -run TestNNUEReference -update-nnue-ref.
+func TestNNUEReference(t *testing.T) {
+	net := defaultNetT(t)
+	e := NewNNUE(net)
+	const path = "testdata/nnue-reference.txt"
+	if *updateNNUERef {
+		var b strings.Builder
+		fmt.Fprintf(&b, "net nn-%s\n", net.Hash())
+		for _, tc := range nnueRefFENs {
+			fmt.Fprintf(&b, "%d %s\n", e.Evaluate(mustFEN(t, tc)), tc)
+		}
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Scan()
+	if want := "net nn-" + net.Hash(); sc.Text() != want {
+		t.Fatalf("%s is for %q, the built-in net is %q: rewrite it (-update-nnue-ref)", path, sc.Text(), want)
+	}
+	n := 0
+	for sc.Scan() {
+		score, fen, _ := strings.Cut(sc.Text(), " ")
+		want, err := strconv.Atoi(score)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", path, sc.Text(), err)
+		}
+		if got := e.Evaluate(mustFEN(t, fen)); got != want {
+			t.Errorf("%s: %d, reference %d", fen, got, want)
+		}
+		n++
+	}
+	if n != len(nnueRefFENs) {
+		t.Errorf("%s has %d positions, want %d", path, n, len(nnueRefFENs))
+	}
+}
+
+var nnueRefFENs = []string{
+	board.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"r1bq1rk1/pp2nppp/2n1p3/2ppP3/3P2Q1/P1P2N2/2P2PPP/R1B1KB1R w KQ - 5 9",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"8/8/8/8/P3k3/8/8/7K b - - 0 1",
+	"rnbqkb1r/pp1p1ppp/4pn2/2p5/2PP4/2N5/PP2PPPP/R1BQKBNR w KQkq - 0 4",
+	"2r3k1/pp3ppp/8/8/8/8/PP3PPP/2R3K1 b - - 0 1",
+	"4k3/8/8/8/8/8/8/4KQ2 w - - 0 1",
+	"r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+	"8/5pk1/6p1/8/8/6P1/5PK1/8 w - - 0 1",
+}
+
+// TestParseNetRefusesBadFiles: a truncated, padded, mislabelled or
+// corrupted file is refused with ErrBadNet and a message that says what.
+func TestParseNetRefusesBadFiles(t *testing.T) {
+	good := EncodeNet(&QuantNet{})
+	if _, err := ParseNet(good); err != nil {
+		t.Fatalf("a well-formed file: %v", err)
+	}
+	flip := func(i int) []byte {
+		b := append([]byte(nil), good...)
+		b[i] ^= 1
+		return b
+	}
+	wrongHidden := append([]byte(nil), good...)
+	wrongHidden[12] = 0 // hidden size 128 → 0 (header checked before the checksum)
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "0 bytes"},
+		{"truncated", good[:len(good)-100], "bytes, want"},
+		{"padded", append(append([]byte(nil), good...), 0), "bytes, want"},
+		{"magic", flip(0), "header"},
+		{"hidden-size", wrongHidden, "this build reads"},
+		{"weights-corrupt", flip(netHeader + 1000), "checksum"},
+		{"checksum-corrupt", flip(len(good) - 1), "checksum"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ParseNet(tc.data)
+			if !errors.Is(err, ErrBadNet) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want ErrBadNet mentioning %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestEncodeParseRoundTrip: what the trainer writes is what the engine reads.
+func TestEncodeParseRoundTrip(t *testing.T) {
+	q := &QuantNet{OutputBias: -12345}
+	for f := range q.FeatureWeights {
+		for i := range q.FeatureWeights[f] {
+			q.FeatureWeights[f][i] = int16((f*131+i*7)%2000 - 1000)
+		}
+	}
+	for i := range q.FeatureBias {
+		q.FeatureBias[i] = int16(i - 64)
+	}
+	for i := range q.OutputWeights {
+		q.OutputWeights[i] = int16(300 - 3*i)
+	}
+	n, err := ParseNet(EncodeNet(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for f := range n.ftW {
+		if unpack(&n.ftW[f]) != q.FeatureWeights[f] {
+			t.Fatalf("feature %d: weights differ from the encoded ones", f)
+		}
+	}
+	if unpack(&n.ftB) != q.FeatureBias || n.outW != q.OutputWeights || n.outB != q.OutputBias {
+		t.Error("parsed weights differ from the encoded ones")
+	}
+}
+
+func BenchmarkNNUE(b *testing.B) {
+	net := defaultNetT(b)
+	for _, tc := range benchFENs {
+		b.Run(tc.name, func(b *testing.B) {
+			pos := mustFEN(b, tc.fen)
+			var l board.MoveList
+			pos.GenerateAll(&l)
+			e := NewNNUE(net)
+			e.Evaluate(pos)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				pos.MakeMove(l.Moves[i%l.N])
+				e.Evaluate(pos)
+				pos.UnmakeMove()
+				i++
+			}
+		})
+	}
+}

@@ -1,0 +1,110 @@
+package session
+
+import (
+	"fmt"
+
+	"github.com/azurite-chess/azurite/engine/eval"
+	"github.com/azurite-chess/azurite/engine/search"
+)
+
+// The evaluation. With Use NNUE on (the default) full-strength searches use
+// the learned evaluation: the net of EvalFile, or the one built into the
+// engine when EvalFile is empty. Weakened play (Skill Level below 20 or
+// UCI_LimitStrength) always uses the hand-written evaluation, which its
+// levels were calibrated with, so a level's Elo label stays true.
+
+// evalMode is the evaluator installed in the searcher.
+type evalMode uint8
+
+const (
+	evalHCE evalMode = iota
+	evalNet
+)
+
+// setUseNNUE applies the Use NNUE option.
+func (s *Session) setUseNNUE(v string) error {
+	s.useNNUE = v == "true"
+	return nil
+}
+
+// setEvalFile applies the EvalFile option: "" selects the built-in net;
+// anything else is read through Config.ReadFile and must be a net this
+// build reads. On error the net in use stays.
+func (s *Session) setEvalFile(name string) error {
+	if name == "" {
+		net, err := eval.DefaultNet()
+		if err != nil {
+			return fmt.Errorf("built-in net: %w", err)
+		}
+		s.net, s.evalFile = net, ""
+		s.evalInstalled = false
+		return nil
+	}
+	if s.cfg.ReadFile == nil {
+		return fmt.Errorf("loading a net file is not available in this build; the built-in net is in use")
+	}
+	data, err := s.cfg.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	net, err := eval.ParseNet(data)
+	if err != nil {
+		return &fileError{name, err}
+	}
+	s.net, s.evalFile = net, name
+	s.evalInstalled = false
+	return nil
+}
+
+// evalModeFor returns the evaluation a search planned as p uses.
+func (s *Session) evalModeFor(p plan) evalMode {
+	if s.useNNUE && s.net != nil && !p.weak {
+		return evalNet
+	}
+	return evalHCE
+}
+
+// installEvalLocked makes the searcher evaluate with mode (mu held, no
+// search running). Switching allocates each thread's evaluator again, so
+// it happens only when the mode or the net changes.
+func (s *Session) installEvalLocked(mode evalMode) {
+	if s.evalInstalled && s.evalMode == mode {
+		return
+	}
+	s.eng.s.SetEvaluator(s.evaluatorFactory(mode))
+	s.evalMode, s.evalInstalled = mode, true
+}
+
+// evaluatorFactory returns the per-thread evaluator constructor of mode.
+func (s *Session) evaluatorFactory(mode evalMode) func() search.Evaluator {
+	if mode == evalNet {
+		net := s.net
+		return func() search.Evaluator { return eval.NewNNUE(net) }
+	}
+	return nil
+}
+
+// Net returns the net of EvalFile (or the built-in one), nil if none loads.
+func (s *Session) Net() *eval.Net {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.net
+}
+
+// UsesNNUE reports whether full-strength searches evaluate with the net.
+func (s *Session) UsesNNUE() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.useNNUE && s.net != nil
+}
+
+// EvalName names the evaluation a full-strength search uses now: "nnue
+// nn-HASH" or "hce".
+func (s *Session) EvalName() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.useNNUE && s.net != nil {
+		return "nnue nn-" + s.net.Hash()
+	}
+	return "hce"
+}

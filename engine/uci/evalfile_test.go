@@ -1,0 +1,74 @@
+package uci
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/azurite-chess/azurite/engine/eval"
+	"github.com/azurite-chess/azurite/engine/session"
+)
+
+// TestEvalFile: bad net files are refused with a line that names the file
+// and the problem, the engine keeps the net it had and keeps playing; a
+// good file is used (the eval command names it); Use NNUE false switches
+// back to the hand-written evaluation.
+func TestEvalFile(t *testing.T) {
+	builtin, err := eval.DefaultNet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := eval.EncodeNet(&eval.QuantNet{OutputBias: 3 * eval.NetQA * eval.NetQB / 4})
+	goodNet, err := eval.ParseNet(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	corrupt := append([]byte(nil), good...)
+	corrupt[1000] ^= 0xff
+	files := map[string][]byte{
+		"good.nnue":      good,
+		"truncated.nnue": good[:len(good)/2],
+		"corrupt.nnue":   corrupt,
+		"header.nnue":    append([]byte("XXXX"), good[4:]...),
+	}
+	r := newRigWith(t, session.Config{Seed: 1, ReadFile: func(name string) ([]byte, error) {
+		if b, ok := files[name]; ok {
+			return b, nil
+		}
+		return nil, &os.PathError{Op: "open", Path: name, Err: errors.New("no such file or directory")}
+	}})
+	for _, tc := range []struct{ file, want string }{
+		{"truncated.nnue", "info string error: setoption: option EvalFile: truncated.nnue: bad net file: 98706 bytes, want 197412"},
+		{"corrupt.nnue", "info string error: setoption: option EvalFile: corrupt.nnue: bad net file: checksum"},
+		{"header.nnue", `info string error: setoption: option EvalFile: header.nnue: bad net file: header "XXXX"`},
+		{"missing.nnue", "info string error: setoption: option EvalFile: open missing.nnue: no such file or directory"},
+	} {
+		r.send("setoption name Use NNUE value true", "setoption name EvalFile value "+tc.file, "isready")
+		lines := r.until("readyok", 5*time.Second)
+		if len(lines) != 2 || !strings.HasPrefix(lines[0], tc.want) {
+			t.Errorf("%s: got %q, want a line starting %q then readyok", tc.file, lines, tc.want)
+		}
+		r.send("position startpos moves e2e4", "go depth 3")
+		if l := r.until("bestmove", 10*time.Second); !strings.HasPrefix(l[len(l)-1], "bestmove ") {
+			t.Fatalf("%s: no bestmove after the refused file: %q", tc.file, l)
+		}
+		r.send("eval")
+		if l := r.until("NNUE evaluation", 5*time.Second); !strings.Contains(l[len(l)-1], "net nn-"+builtin.Hash()+" (in use)") {
+			t.Errorf("%s: the built-in net is not kept: %q", tc.file, l[len(l)-1])
+		}
+	}
+	r.send("setoption name EvalFile value good.nnue", "isready")
+	if l := r.until("readyok", 5*time.Second); len(l) != 1 {
+		t.Errorf("good file: %q", l)
+	}
+	r.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1", "eval")
+	if l := r.until("NNUE evaluation", 5*time.Second); l[len(l)-1] != "NNUE evaluation: +3.00 (white side), net nn-"+goodNet.Hash()+" (in use)" {
+		t.Errorf("good file: %q", l[len(l)-1])
+	}
+	r.send("setoption name Use NNUE value false", "eval")
+	if l := r.until("NNUE evaluation", 5*time.Second); !strings.HasSuffix(l[len(l)-1], "(not in use: Use NNUE is off)") {
+		t.Errorf("Use NNUE false: %q", l[len(l)-1])
+	}
+}

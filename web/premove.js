@@ -1,0 +1,41 @@
+// premove.js: which premoves the board offers. While the engine thinks, the user may
+// queue one move of their own pieces. It is checked against the position on the
+// board with the user to move (the engine's reply is not known yet): the moves
+// chess.js allows there. Whether the premove is still legal is decided when the
+// engine's move has landed (play.js plays it then, or drops it).
+
+import { Chess } from 'chess.js';
+
+/**
+ * userToMove returns fen with the other side to move and no en-passant square (the
+ * square belonged to the side that just moved), or null when chess.js refuses that
+ * position (the user's side would be giving check, for instance).
+ */
+export function userToMove(fen) {
+  const f = fen.split(' ');
+  f[1] = f[1] === 'w' ? 'b' : 'w';
+  f[3] = '-';
+  const flipped = f.join(' ');
+  try {
+    new Chess(flipped);
+    return flipped;
+  } catch {
+    return null;
+  }
+}
+
+/** premoveDests returns the premoves from square in fen (the engine to move), as chess.js verbose moves. */
+export function premoveDests(fen, square) {
+  const f = userToMove(fen);
+  if (!f) return [];
+  try {
+    return new Chess(f).moves({ square, verbose: true });
+  } catch {
+    return [];
+  }
+}
+
+/** premoveLegal reports whether {from, to, promotion} is a premove offered in fen. */
+export function premoveLegal(fen, move) {
+  return premoveDests(fen, move.from).some((m) => m.to === move.to && (!m.promotion || !move.promotion || m.promotion === move.promotion));
+}

@@ -1,0 +1,80 @@
+// settings-panel.js: the settings dialog and the mute button. Every change is applied
+// at once (board colours through body[data-board], pieces, coordinates and animation
+// through the board view, sound through ctx.sound) and saved (settings.js).
+
+import { BOARDS, PIECE_SETS, ANIMATIONS, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
+import { byId, h, s as svg, replace } from './dom.js';
+
+/** createSettings wires the dialog to ctx and applies initial; it returns {get(), set(patch)}. */
+export function createSettings(ctx, initial) {
+  let cur = normalize(initial);
+  const dlg = byId('settings-dialog');
+  const form = byId('settings-form');
+  const fill = (sel, list) => {
+    for (const x of list) sel.append(h('option', { value: x.id }, x.label));
+  };
+  fill(byId('set-board'), BOARDS);
+  fill(byId('set-pieces'), PIECE_SETS);
+  fill(byId('set-animation'), ANIMATIONS);
+
+  function showForm() {
+    byId('set-board').value = cur.board;
+    byId('set-pieces').value = cur.pieces;
+    byId('set-animation').value = cur.animation;
+    byId('set-coords').checked = cur.coords;
+    byId('set-sound').checked = cur.sound;
+  }
+
+  function apply() {
+    document.body.dataset.board = cur.board;
+    ctx.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: animationMs(cur.animation) });
+    ctx.sound.setEnabled(cur.sound);
+    const mute = byId('btn-mute');
+    mute.setAttribute('aria-pressed', String(!cur.sound));
+    replace(mute, speakerIcon(cur.sound));
+    mute.title = cur.sound ? 'Sound on (click to mute)' : 'Sound off (click to turn on)';
+  }
+
+  function set(patch) {
+    cur = normalize({ ...cur, ...patch });
+    apply();
+    showForm();
+    const err = saveSettings(cur);
+    if (err) ctx.notice(`Could not save the settings in this browser (${err.message}).`);
+  }
+
+  form.addEventListener('change', () => {
+    set({
+      board: byId('set-board').value,
+      pieces: byId('set-pieces').value,
+      animation: byId('set-animation').value,
+      coords: byId('set-coords').checked,
+      sound: byId('set-sound').checked,
+    });
+  });
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    dlg.close();
+  });
+  byId('btn-settings').addEventListener('click', () => {
+    showForm();
+    dlg.showModal();
+  });
+  byId('btn-mute').addEventListener('click', () => set({ sound: !cur.sound }));
+
+  apply();
+  showForm();
+  return {
+    get: () => ({ ...cur }),
+    set,
+  };
+}
+
+// speakerIcon draws a speaker with sound waves (on) or a cross (muted), so the button
+// needs no emoji font.
+function speakerIcon(on) {
+  const parts = [svg('path', { d: 'M3 9 H7 L12 4 V20 L7 15 H3 Z', fill: 'currentColor' })];
+  if (on) parts.push(svg('path', { d: 'M15.5 8.5 A5 5 0 0 1 15.5 15.5 M18 6 A8.5 8.5 0 0 1 18 18', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round' }));
+  else parts.push(svg('path', { d: 'M15 9 L21 15 M21 9 L15 15', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round' }));
+  return svg('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true' }, ...parts);
+}

@@ -1,0 +1,81 @@
+// settings.js: the player's display and sound preferences (board colours, piece set,
+// coordinates, animation speed, sound), kept in localStorage under their own key, apart
+// from the saved game, so a discarded game never takes the settings with it. Reading
+// checks every field: an unknown or damaged value falls back to its default alone.
+
+export const SETTINGS_KEY = 'azurite.settings.v1';
+
+/** BOARDS are the board colour schemes; app.css colours body[data-board="ID"]'s squares. */
+export const BOARDS = [
+  { id: 'blue', label: 'Blue' },
+  { id: 'green', label: 'Green' },
+  { id: 'brown', label: 'Brown' },
+  { id: 'grey', label: 'Grey' },
+];
+
+/**
+ * PIECE_SETS are the piece sprites served under assets/pieces/ (licences in
+ * docs/LICENSES.md). Each sprite holds the twelve pieces as <g id="wk"> … <g id="bp">
+ * on a 40-unit tile, as cm-chessboard expects.
+ */
+export const PIECE_SETS = [
+  { id: 'standard', label: 'Classic (Cburnett)', file: 'pieces/standard.svg' },
+  { id: 'azurite', label: 'Azurite flat', file: 'pieces/azurite.svg' },
+];
+
+/** ANIMATIONS maps the animation speeds offered to cm-chessboard durations in ms. */
+export const ANIMATIONS = [
+  { id: 'off', label: 'Off', ms: 0 },
+  { id: 'fast', label: 'Fast', ms: 100 },
+  { id: 'normal', label: 'Normal', ms: 180 },
+  { id: 'slow', label: 'Slow', ms: 350 },
+];
+
+export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'normal', sound: true });
+
+/** normalize returns a full, valid settings object from o (anything), field by field. */
+export function normalize(o) {
+  const src = o && typeof o === 'object' ? o : {};
+  const pick = (list, v, d) => (list.some((x) => x.id === v) ? v : d);
+  return {
+    board: pick(BOARDS, src.board, DEFAULT_SETTINGS.board),
+    pieces: pick(PIECE_SETS, src.pieces, DEFAULT_SETTINGS.pieces),
+    coords: typeof src.coords === 'boolean' ? src.coords : DEFAULT_SETTINGS.coords,
+    animation: pick(ANIMATIONS, src.animation, DEFAULT_SETTINGS.animation),
+    sound: typeof src.sound === 'boolean' ? src.sound : DEFAULT_SETTINGS.sound,
+  };
+}
+
+/** loadSettings reads the saved settings (defaults when none or unreadable). */
+export function loadSettings(storage = globalThis.localStorage) {
+  try {
+    const raw = storage.getItem(SETTINGS_KEY);
+    return normalize(raw ? JSON.parse(raw) : null);
+  } catch {
+    return normalize(null);
+  }
+}
+
+/** saveSettings writes s; a storage error (quota, privacy mode) is returned, not thrown. */
+export function saveSettings(s, storage = globalThis.localStorage) {
+  try {
+    storage.setItem(SETTINGS_KEY, JSON.stringify(normalize(s)));
+    return null;
+  } catch (e) {
+    return e;
+  }
+}
+
+/** boardById, pieceSetById and animationMs look up a validated setting's details. */
+export function boardById(id) {
+  return BOARDS.find((b) => b.id === id) || BOARDS[0];
+}
+
+export function pieceSetById(id) {
+  return PIECE_SETS.find((p) => p.id === id) || PIECE_SETS[0];
+}
+
+export function animationMs(id) {
+  const a = ANIMATIONS.find((x) => x.id === id);
+  return a ? a.ms : 180;
+}
