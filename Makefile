@@ -55,6 +55,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZ_FAST) ./engine/book
 	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZ_SLOW) ./engine/uci
 	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZ_SLOW) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzXboardTime$$' -fuzztime $(FUZZ_FAST) ./engine/uci
 
 # Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
 # minutes on a free core): not part of `make test`.

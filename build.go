@@ -50,9 +50,37 @@ import (
 
 const distDir = "dist"
 
-// csp is the Content-Security-Policy the player must work under; serve sends it so any
-// violation shows up in the browser tests.
-const csp = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'"
+// pageCSP is the Content-Security-Policy every shipped page carries in a
+// <meta http-equiv> (checkPages enforces it), so a static host that sends no
+// header still serves the pages under it: no inline script or style, no
+// other origin, no <base> to redirect relative URLs, no form posting away.
+const pageCSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; base-uri 'none'; form-action 'self'"
+
+// csp is what serve sends, so any violation shows up in the browser tests:
+// the page policy plus frame-ancestors, which browsers honour only in a
+// header (docs/offline.md tells hosts to send it).
+const csp = pageCSP + "; frame-ancestors 'self'"
+
+// pageCSPMeta is the tag checkPages looks for in every page.
+const pageCSPMeta = `<meta http-equiv="Content-Security-Policy" content="` + pageCSP + `">`
+
+// checkPages fails the build when an HTML page in dir lacks pageCSPMeta.
+func checkPages(dir string) error {
+	pages, err := filepath.Glob(filepath.Join(dir, "*.html"))
+	if err != nil {
+		return err
+	}
+	for _, p := range pages {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if !strings.Contains(string(b), pageCSPMeta) {
+			return fmt.Errorf("%s: no %s (every shipped page carries the policy)", p, pageCSPMeta)
+		}
+	}
+	return nil
+}
 
 // copies lists files copied verbatim into dist/: source path -> destination inside dist/.
 // Optional ones are skipped with a note when absent.
@@ -91,6 +119,9 @@ func main() {
 	// --- pwa / dist (owner: pwa helper; the logic lives in internal/pwa) ---
 	case "dist":
 		err = pwa.Release(distDir, func() error { return build(true) }, os.Stdout)
+		if err == nil {
+			err = checkPages(distDir)
+		}
 	// --- end pwa / dist ---
 	default:
 		err = fmt.Errorf("unknown command %q (want build, web, serve, sizes or dist)", cmd)
@@ -143,6 +174,9 @@ func build(withWasm bool) error {
 		return fmt.Errorf("pwa: %w", err)
 	}
 	// --- end pwa / dist ---
+	if err := checkPages(distDir); err != nil {
+		return err
+	}
 	// brotli -q 11 of the 3.8 MB engine takes tens of seconds (minutes on a busy
 	// machine), so every build reports gzip only; `go run build.go sizes` adds brotli.
 	return sizeReport(os.Stdout, false)

@@ -48,8 +48,14 @@
   };
 
   function deliver(m) {
-    if (m === 'quit' || (m && typeof m === 'object' && m.type === 'quit') ||
-        (typeof m === 'string' && /(^|\n)\s*quit\s*($|\n)/.test(m))) quitting = true;
+    let quit = false;
+    try {
+      quit = m === 'quit' || (m && typeof m === 'object' && m.type === 'quit') ||
+        (typeof m === 'string' && /(^|\n)\s*quit\s*($|\n)/.test(m));
+    } catch {
+      // a value whose type cannot be read is no quit; the engine reports it
+    }
+    if (quit) quitting = true;
     try {
       api.send(m);
     } catch (err) {

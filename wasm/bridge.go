@@ -37,7 +37,6 @@ type bridge struct {
 	warmDone    chan struct{} // cap 1: the warm-up search has printed its bestmove
 	hashDefault string        // the Hash option's default, restored after the warm-up
 	quit        atomic.Bool   // "quit" was received: refuse further messages
-	benchDone   chan struct{} // closed when the running bench ends; nil: none (command goroutine only)
 	events      eventParser   // used only from output, which the handler serialises
 
 	// goSeq counts the go commands received since the last stopflag
@@ -50,8 +49,16 @@ func newBridge(host js.Value) *bridge {
 	return &bridge{host: host, signal: make(chan struct{}, 1), warmDone: make(chan struct{}, 1)}
 }
 
-// send is the page's entry point: one postMessage payload.
-func (b *bridge) send(_ js.Value, args []js.Value) any {
+// send is the page's entry point: one postMessage payload. It never
+// panics: parseMessage reads the payload without trusting it (jsread.go),
+// and anything that still panics here is reported as an error event (a
+// panic in a js.FuncOf callback would end the Go program for good).
+func (b *bridge) send(_ js.Value, args []js.Value) (ret any) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.reportPanic("message", r)
+		}
+	}()
 	if len(args) == 0 {
 		b.reportError(false, msgErr("", "send needs one argument"))
 		return nil
@@ -67,7 +74,7 @@ func (b *bridge) send(_ js.Value, args []js.Value) any {
 		b.goSeq = 0
 	}
 	r.firstGo = b.goSeq + 1
-	b.goSeq += countGo(args[0], r)
+	b.goSeq += countGo(r)
 	if err != nil {
 		b.reportError(r.typed, err)
 		return nil
@@ -124,13 +131,23 @@ func (b *bridge) loop() {
 	}
 }
 
-// run executes one request and reports whether it was "quit".
+// run executes one request and reports whether it was "quit". A panic
+// while it runs is reported as an error event and the engine goes on.
 func (b *bridge) run(r request) (quit bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			b.reportPanic("engine", p)
+			quit = false
+		}
+	}()
 	// Replies take the form of the message being processed; a running
 	// search's lines follow the latest processed message.
 	b.typed.Store(r.typed)
 	if !r.onlyIsReady() {
-		b.waitBench()
+		// A running bench or perft ends first (a "stop" message has
+		// already ended it in send), so that the search numbers of the
+		// shared stop flag follow the searches as they run.
+		b.h.WaitIdle()
 	}
 	if b.warming.Load() && !r.leavesEngineAlone() {
 		b.endWarmUp()
@@ -160,7 +177,7 @@ func (b *bridge) run(r request) (quit bool) {
 			b.hook.startSearch(next)
 			next++
 		case isBench(l):
-			b.hook.startSearch(0) // a bench ends with a stop message only
+			b.hook.startSearch(0) // a bench or perft ends with a stop message only
 		}
 		if b.handle(l) {
 			return true
@@ -173,17 +190,19 @@ func (b *bridge) run(r request) (quit bool) {
 // flag numbers).
 func isGo(l string) bool { return l == "go" || strings.HasPrefix(l, "go ") }
 
-func isBench(l string) bool { return l == "bench" || strings.HasPrefix(l, "bench ") }
+// isBench reports whether l is a bench or a plain perft (not "go perft",
+// which the page numbers as a go).
+func isBench(l string) bool {
+	f := strings.Fields(l)
+	return len(f) > 0 && (f[0] == "bench" || f[0] == "perft")
+}
 
-// countGo returns how many searches msg asks for, as the page counts them:
-// one for an object of type 'go' (even one refused as malformed), one per go
-// line of a string.
-func countGo(msg js.Value, r request) int32 {
-	if msg.Type() == js.TypeObject {
-		if t := msg.Get("type"); t.Type() == js.TypeString && t.String() == "go" {
-			return 1
-		}
-		return 0
+// countGo returns how many searches a message asks for, as the page counts
+// them: one for an object of type 'go' (even one refused as malformed), one
+// per go line of a string.
+func countGo(r request) int32 {
+	if r.typed {
+		return r.goCount
 	}
 	var n int32
 	for _, l := range r.lines {
@@ -194,40 +213,11 @@ func countGo(msg js.Value, r request) int32 {
 	return n
 }
 
-// handle passes one line to the handler, except around "bench": the
-// handler runs it to the end before it returns (natively a bench blocks the
-// input loop), so here it runs on a goroutine of its own, and while it runs
-// "isready" is answered at once and every other line waits for it to end.
-// "stop" ends it early: send raises the session's stop, which stops a bench
-// too (session.Bench), and the handler then prints "info string bench
-// stopped …" instead of the summary.
-func (b *bridge) handle(l string) (quit bool) {
-	if b.benchDone != nil {
-		if l == "isready" {
-			b.output("readyok")
-			return false
-		}
-		b.waitBench()
-	}
-	if f := strings.Fields(l); len(f) > 0 && f[0] == "bench" {
-		done := make(chan struct{})
-		b.benchDone = done
-		go func() {
-			b.h.HandleLine(l)
-			close(done)
-		}()
-		return false
-	}
-	return b.h.HandleLine(l)
-}
-
-// waitBench blocks until a running bench has printed its last line.
-func (b *bridge) waitBench() {
-	if b.benchDone != nil {
-		<-b.benchDone
-		b.benchDone = nil
-	}
-}
+// handle passes one line to the handler. A bench or perft runs as the
+// handler's task (engine/uci/task.go): the handler returns at once, answers
+// "isready" while it runs, lets "stop" (which send has already raised) end
+// it, and runs every other line after it.
+func (b *bridge) handle(l string) (quit bool) { return b.h.HandleLine(l) }
 
 // output receives every line the handler writes.
 func (b *bridge) output(line string) {
@@ -270,6 +260,16 @@ func (b *bridge) reportError(typed bool, err error) {
 		e["where"] = me.where
 	}
 	b.event(e)
+}
+
+// reportPanic reports a recovered panic as an error event (and a line for
+// string clients); source says where it happened ("message": reading a
+// message, "engine": running one). Reporting itself must not panic again.
+func (b *bridge) reportPanic(source string, p any) {
+	msg := "internal error: " + panicText(p, 0)
+	defer func() { _ = recover() }()
+	b.host.Call("line", "info string error: "+msg)
+	b.event(event{"type": "error", "message": msg, "source": source})
 }
 
 // warmUpLines is a short search run right after the engine reports ready.
@@ -318,7 +318,7 @@ func (b *bridge) endWarmUp() {
 }
 
 // onlyIsReady reports whether r holds nothing but "isready" lines, which a
-// running bench answers at once.
+// running bench or perft answers at once.
 func (r request) onlyIsReady() bool {
 	if r.isBook || r.stopFlag.Truthy() || len(r.lines) == 0 {
 		return false

@@ -22,5 +22,6 @@
 //	             by their go, see bridge.send) and event-loop turns
 //	yield.go     giving the event loop a turn without the setTimeout clamp
 //	message.go   typed messages -> UCI lines (github.com/norunners/vert for the fields)
+//	jsread.go    reading page values without trusting them (BigInt, getters, Proxies, lengths)
 //	event.go     UCI output lines -> typed events
 package main

@@ -8,6 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
+	"unicode/utf8"
+
+	"github.com/azurite-chess/azurite/engine/book"
 
 	"github.com/norunners/vert"
 )
@@ -24,30 +27,53 @@ type request struct {
 	isBook bool
 	// stopFlag is the Int32Array of {type:'stopflag'} (see stopflag.go).
 	stopFlag js.Value
+	// goCount is how many searches the message asks for, as the page
+	// counts them (see countGo).
+	goCount int32
 	// firstGo is the search number of the message's first go line; the
 	// next ones follow (set by bridge.send, see stopflag.go).
 	firstGo int32
 }
 
+// maxMoves bounds a message's move list (position.moves, go.searchmoves),
+// checked before any element is read.
+const maxMoves = 10000
+
+// maxQuote is the most characters of the input an error message quotes.
+const maxQuote = 200
+
 // parseMessage converts one postMessage payload. A string is one or more UCI
 // lines (split on newlines, as stockfish.js accepts). An object is a typed
-// message (docs/protocol.md) whose fields are read one by one with vert, so a
-// wrong field type is reported with the field's name.
+// message (docs/protocol.md) whose fields are read one by one (jsread.go),
+// each checked for its kind before vert converts it, so a wrong field is
+// reported with its name and no value can panic the bridge.
 func parseMessage(v js.Value) (request, error) {
-	switch v.Type() {
-	case js.TypeString:
+	switch k := kindOf(v); k {
+	case kindString:
 		return request{lines: splitLines(v.String())}, nil
-	case js.TypeObject:
-		if js.Global().Get("Array").Call("isArray", v).Bool() {
-			return request{typed: true}, msgErr("", "an array is neither a UCI string nor a typed message")
-		}
+	case kindObject:
 		r, err := parseTyped(v)
 		r.typed = true
 		return r, err
+	case kindArray:
+		return request{typed: true}, msgErr("", "an array is neither a UCI string nor a typed message")
 	default:
 		// Not a string: the sender speaks typed messages, so answer with an event.
-		return request{typed: true}, msgErr("", "want a UCI string or an object with a type, got "+v.Type().String())
+		return request{typed: true}, msgErr("", "want a UCI string or an object with a type, got "+k)
 	}
+}
+
+// clip shortens s to at most n bytes (on a character boundary), saying how
+// long it was: error messages quote input, and input may be megabytes.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // messageError says what is wrong with a message and where (the field).
@@ -76,15 +102,28 @@ func splitLines(s string) []string {
 	return out
 }
 
-// field reads one field of a typed message into dst with vert. Absent
-// (undefined or null) fields leave dst untouched and report false.
-func field(msg js.Value, typ, name string, dst any) (bool, error) {
-	jv := msg.Get(name)
-	if jv.IsUndefined() || jv.IsNull() {
+// field reads one field of a typed message into dst with vert, after
+// checking that its kind is the one dst needs (want: kindString, kindNumber,
+// kindBoolean). Absent (undefined or null) fields leave dst untouched and
+// report false.
+func field(msg js.Value, typ, name, want string, dst any) (bool, error) {
+	where := name
+	if typ != "" {
+		where = typ + "." + name
+	}
+	jv, err := getProp(msg, name)
+	if err != nil {
+		return false, msgErr(where, "cannot read: "+err.Error())
+	}
+	k := kindOf(jv)
+	if k == kindUndefined || k == kindNull {
 		return false, nil
 	}
+	if k != want {
+		return false, msgErr(where, "wrong type (want a "+want+", got "+k+")")
+	}
 	if err := (vert.Value{Value: jv}).AssignTo(dst); err != nil {
-		return false, msgErr(typ+"."+name, "wrong type ("+jv.Type().String()+")")
+		return false, msgErr(where, "wrong type ("+k+")")
 	}
 	return true, nil
 }
@@ -97,8 +136,10 @@ var plainTypes = map[string]string{
 
 func parseTyped(msg js.Value) (request, error) {
 	var typ string
-	if ok, err := field(msg, "message", "type", &typ); err != nil || !ok {
-		return request{}, msgErr("type", "missing or not a string")
+	if ok, err := field(msg, "", "type", kindString, &typ); err != nil {
+		return request{}, err
+	} else if !ok {
+		return request{}, msgErr("type", "missing")
 	}
 	if line, ok := plainTypes[typ]; ok {
 		return request{lines: []string{line}}, nil
@@ -109,13 +150,15 @@ func parseTyped(msg js.Value) (request, error) {
 	case "position":
 		return parsePosition(msg)
 	case "go":
-		return parseGo(msg)
+		r, err := parseGo(msg)
+		r.goCount = 1 // counted even when refused: the page counts what it sends
+		return r, err
 	case "book":
 		return parseBook(msg)
 	case "stopflag":
 		return parseStopFlag(msg)
 	}
-	return request{}, msgErr("type", "unknown message type "+strconv.Quote(typ))
+	return request{}, msgErr("type", "unknown message type "+strconv.Quote(clip(typ, maxQuote)))
 }
 
 // oneToken reports whether s is safe inside a UCI line: non-empty, no
@@ -134,7 +177,7 @@ func safeText(s string) bool {
 
 func parseSetOption(msg js.Value) (request, error) {
 	var name string
-	if ok, err := field(msg, "setoption", "name", &name); err != nil {
+	if ok, err := field(msg, "setoption", "name", kindString, &name); err != nil {
 		return request{}, err
 	} else if !ok || !safeText(name) {
 		return request{}, msgErr("setoption.name", "missing, empty or holds control characters")
@@ -145,10 +188,17 @@ func parseSetOption(msg js.Value) (request, error) {
 		}
 	}
 	line := "setoption name " + strings.Join(strings.Fields(name), " ")
-	var value any
-	if ok, err := field(msg, "setoption", "value", &value); err != nil {
-		return request{}, err
-	} else if ok {
+	vv, err := getProp(msg, "value")
+	if err != nil {
+		return request{}, msgErr("setoption.value", "cannot read: "+err.Error())
+	}
+	switch k := kindOf(vv); k {
+	case kindUndefined, kindNull:
+	case kindString, kindBoolean, kindNumber:
+		var value any
+		if err := (vert.Value{Value: vv}).AssignTo(&value); err != nil {
+			return request{}, msgErr("setoption.value", "wrong type ("+k+")")
+		}
 		var s string
 		switch v := value.(type) {
 		case string:
@@ -163,10 +213,10 @@ func parseSetOption(msg js.Value) (request, error) {
 				return request{}, msgErr("setoption.value", "not an integer: "+strconv.FormatFloat(v, 'g', -1, 64))
 			}
 			s = strconv.FormatInt(int64(v), 10)
-		default:
-			return request{}, msgErr("setoption.value", "want a string, number or boolean")
 		}
 		line += " value " + s
+	default:
+		return request{}, msgErr("setoption.value", "want a string, number or boolean, got "+k)
 	}
 	return request{lines: []string{line}}, nil
 }
@@ -183,14 +233,23 @@ func isUCIMove(s string) bool {
 	return len(s) == 4 || strings.IndexByte("qrbn", s[4]) >= 0
 }
 
+// movesField reads an optional array of at most maxMoves UCI moves.
 func movesField(msg js.Value, typ, name string) ([]string, error) {
-	var moves []string
-	if _, err := field(msg, typ, name, &moves); err != nil {
+	where := typ + "." + name
+	jv, err := getProp(msg, name)
+	if err != nil {
+		return nil, msgErr(where, "cannot read: "+err.Error())
+	}
+	if k := kindOf(jv); k == kindUndefined || k == kindNull {
+		return nil, nil
+	}
+	moves, err := readStrings(jv, where, maxMoves)
+	if err != nil {
 		return nil, err
 	}
 	for i, m := range moves {
 		if !isUCIMove(m) {
-			return nil, msgErr(typ+"."+name+"["+strconv.Itoa(i)+"]", "not a UCI move: "+strconv.Quote(m))
+			return nil, msgErr(where+"["+strconv.Itoa(i)+"]", "not a UCI move: "+strconv.Quote(clip(m, maxQuote)))
 		}
 	}
 	return moves, nil
@@ -198,7 +257,7 @@ func movesField(msg js.Value, typ, name string) ([]string, error) {
 
 func parsePosition(msg js.Value) (request, error) {
 	var fen string
-	hasFEN, err := field(msg, "position", "fen", &fen)
+	hasFEN, err := field(msg, "position", "fen", kindString, &fen)
 	if err != nil {
 		return request{}, err
 	}
@@ -226,7 +285,7 @@ func parseGo(msg js.Value) (request, error) {
 	line := "go"
 	for _, name := range goNumbers {
 		var v float64
-		ok, err := field(msg, "go", name, &v)
+		ok, err := field(msg, "go", name, kindNumber, &v)
 		if err != nil {
 			return request{}, err
 		}
@@ -240,7 +299,7 @@ func parseGo(msg js.Value) (request, error) {
 	}
 	for _, name := range []string{"infinite", "ponder"} {
 		var b bool
-		if _, err := field(msg, "go", name, &b); err != nil {
+		if _, err := field(msg, "go", name, kindBoolean, &b); err != nil {
 			return request{}, err
 		} else if b {
 			line += " " + name
@@ -257,22 +316,61 @@ func parseGo(msg js.Value) (request, error) {
 }
 
 // parseBook copies the bytes of data (an ArrayBuffer, a typed array or a
-// DataView) into Go.
+// DataView) into Go. The buffer, offset and length are read with the
+// built-in getters (which check that data really is what it claims), never
+// through data's own properties, and the size is checked before the copy.
 func parseBook(msg js.Value) (request, error) {
-	data := msg.Get("data")
+	data, err := getProp(msg, "data")
+	if err != nil {
+		return request{}, msgErr("book.data", "cannot read: "+err.Error())
+	}
+	if kindOf(data) != kindObject {
+		return request{}, msgErr("book.data", "want an ArrayBuffer or Uint8Array, got "+kindOf(data))
+	}
 	g := js.Global()
-	var u8 js.Value
+	u8 := js.Null()
+	typedArray := jsReflect.Call("getPrototypeOf", g.Get("Uint8Array").Get("prototype"))
+	for _, view := range []js.Value{typedArray, g.Get("DataView").Get("prototype")} {
+		if v, err := jsCall(func() js.Value {
+			buf := builtinGet(view, "buffer", data)
+			off, n := builtinGet(view, "byteOffset", data), builtinGet(view, "byteLength", data)
+			if n.Float() > maxBookBytes {
+				return js.ValueOf(n.Float())
+			}
+			return g.Get("Uint8Array").New(buf, off, n)
+		}); err == nil {
+			u8 = v
+			break
+		}
+	}
+	if u8.IsNull() {
+		if v, err := jsCall(func() js.Value {
+			n := builtinGet(g.Get("ArrayBuffer").Get("prototype"), "byteLength", data)
+			if n.Float() > maxBookBytes {
+				return js.ValueOf(n.Float())
+			}
+			return g.Get("Uint8Array").New(data)
+		}); err == nil {
+			u8 = v
+		}
+	}
 	switch {
-	case data.InstanceOf(g.Get("Uint8Array")):
-		u8 = data
-	case data.InstanceOf(g.Get("ArrayBuffer")):
-		u8 = g.Get("Uint8Array").New(data)
-	case !data.IsUndefined() && !data.IsNull() && g.Get("ArrayBuffer").Call("isView", data).Bool():
-		u8 = g.Get("Uint8Array").New(data.Get("buffer"), data.Get("byteOffset"), data.Get("byteLength"))
-	default:
+	case u8.IsNull():
 		return request{}, msgErr("book.data", "want an ArrayBuffer or Uint8Array")
+	case u8.Type() == js.TypeNumber:
+		return request{}, msgErr("book.data", strconv.FormatFloat(u8.Float(), 'f', -1, 64)+" bytes, at most "+strconv.Itoa(maxBookBytes)+" allowed")
 	}
 	b := make([]byte, u8.Length())
 	js.CopyBytesToGo(b, u8)
 	return request{isBook: true, book: b}, nil
 }
+
+// builtinGet calls the getter that proto (a built-in prototype) defines for
+// name on v: it throws unless v really is of that built-in type.
+func builtinGet(proto js.Value, name string, v js.Value) js.Value {
+	return jsReflect.Call("getOwnPropertyDescriptor", proto, name).Get("get").Call("call", v)
+}
+
+// maxBookBytes bounds a book handed over as bytes, as book.MaxFileSize bounds
+// a BookFile natively.
+const maxBookBytes = book.MaxFileSize

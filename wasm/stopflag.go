@@ -157,21 +157,37 @@ func (h *searchHook) call() {
 func parseStopFlag(msg js.Value) (request, error) {
 	g := js.Global()
 	sab := g.Get("SharedArrayBuffer")
-	buf := msg.Get("buffer")
 	if sab.Type() != js.TypeFunction {
 		return request{}, msgErr("stopflag.buffer", "SharedArrayBuffer is not available (the page is not cross-origin isolated)")
 	}
-	var arr js.Value
-	switch {
-	case buf.InstanceOf(sab):
-		if buf.Get("byteLength").Int() < 4 {
-			return request{}, msgErr("stopflag.buffer", "needs at least 4 bytes")
+	buf, err := getProp(msg, "buffer")
+	if err != nil {
+		return request{}, msgErr("stopflag.buffer", "cannot read: "+err.Error())
+	}
+	// The built-in getters check what buf really is (jsread.go): a
+	// SharedArrayBuffer, or a typed array over one; the flag is a new
+	// Int32Array over its first 4 bytes.
+	typedArray := jsReflect.Call("getPrototypeOf", g.Get("Int32Array").Get("prototype"))
+	arr, err := jsCall(func() js.Value {
+		if kindOf(buf) != kindObject {
+			return js.Null()
 		}
-		arr = g.Get("Int32Array").New(buf, 0, 1)
-	case buf.InstanceOf(g.Get("Int32Array")) && buf.Get("buffer").InstanceOf(sab) && buf.Length() >= 1:
-		arr = buf
-	default:
-		return request{}, msgErr("stopflag.buffer", "want a SharedArrayBuffer or an Int32Array over one")
+		if n, err := jsCall(func() js.Value { return builtinGet(sab.Get("prototype"), "byteLength", buf) }); err == nil {
+			if n.Float() < 4 {
+				return js.Null()
+			}
+			return g.Get("Int32Array").New(buf, 0, 1)
+		}
+		b := builtinGet(typedArray, "buffer", buf)
+		off, n := builtinGet(typedArray, "byteOffset", buf), builtinGet(typedArray, "byteLength", buf)
+		builtinGet(sab.Get("prototype"), "byteLength", b) // throws unless b is shared
+		if n.Float() < 4 {
+			return js.Null()
+		}
+		return g.Get("Int32Array").New(b, off, 1)
+	})
+	if err != nil || arr.IsNull() {
+		return request{}, msgErr("stopflag.buffer", "want a SharedArrayBuffer of at least 4 bytes or an Int32Array over one")
 	}
 	return request{stopFlag: arr}, nil
 }

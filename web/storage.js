@@ -3,8 +3,11 @@
 // state that fails is removed and reported, never half-loaded.
 
 const KEY = 'azurite.v1';
-// DISCARDED_KEY holds the last saved state that could not be restored, as it was.
+// DISCARDED_KEY holds the last saved state that could not be restored, as it was;
+// DISCARDED_KEY.1 and .2 the ones before it (newest first, at most KEEP_DISCARDED).
 const DISCARDED_KEY = 'azurite.v1.discarded';
+const KEEP_DISCARDED = 3;
+const discardedKeys = Array.from({ length: KEEP_DISCARDED }, (_, i) => (i === 0 ? DISCARDED_KEY : `${DISCARDED_KEY}.${i}`));
 const VERSION = 1;
 
 /** Store wraps a Storage (localStorage by default; tests pass a Map-backed fake). */
@@ -53,13 +56,26 @@ export class Store {
     } catch (e) {
       // Keep the unreadable text beside the live key (a later version, or a person
       // with the console, may still recover it); the next save replaces only KEY.
-      try {
-        this.storage.setItem(DISCARDED_KEY, raw);
-      } catch {
-        // no room: the notice below still says what happened
-      }
+      this.keepDiscarded(raw);
       this.clear();
       return { state: null, error: `The saved game could not be restored and was discarded (${e.message}).` };
+    }
+  }
+
+  /**
+   * keepDiscarded sets raw aside as the newest of the last KEEP_DISCARDED unreadable
+   * states, so a second corrupt state never overwrites the first copy. The older
+   * copies move down first (the oldest drops out), then raw is written: when storage
+   * is full, that last write fails and every older copy is still there.
+   */
+  keepDiscarded(raw) {
+    try {
+      const kept = discardedKeys.map((k) => this.storage.getItem(k)).filter((v) => v !== null && v !== undefined);
+      if (kept.includes(raw)) return;
+      for (let i = Math.min(kept.length, KEEP_DISCARDED - 1); i > 0; i--) this.storage.setItem(discardedKeys[i], kept[i - 1]);
+      this.storage.setItem(DISCARDED_KEY, raw);
+    } catch {
+      // no room, or storage unavailable: the notice still says what happened
     }
   }
 
@@ -74,3 +90,4 @@ export class Store {
 
 export const STORAGE_KEY = KEY;
 export const STORAGE_DISCARDED_KEY = DISCARDED_KEY;
+export const STORAGE_DISCARDED_KEYS = discardedKeys;

@@ -23,6 +23,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/azurite-chess/azurite/engine/book"
 	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/engine/session"
 	"github.com/azurite-chess/azurite/engine/uci"
@@ -55,7 +56,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	bookData := embeddedBook
 	if *bookPath != "" {
-		data, err := os.ReadFile(*bookPath)
+		data, err := book.ReadFile(*bookPath)
 		if err != nil {
 			fmt.Fprintln(stderr, "azurite:", err)
 			return 1
@@ -72,7 +73,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		maxHash, why := hashCap(machineMemory(), strconv.IntSize)
 		cfg := uci.Config{
 			Name: "Azurite", Author: "the Azurite developers", Version: version,
-			Session: session.Config{DefaultBook: bookData, ReadFile: os.ReadFile, Seed: *seed,
+			Session: session.Config{DefaultBook: bookData, ReadFile: book.ReadFile, Seed: *seed,
 				MaxHashMB: maxHash, MaxHashWhy: why},
 		}
 		if err := uci.Run(stdin, stdout, cfg); err != nil {

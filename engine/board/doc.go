@@ -22,7 +22,7 @@
 //	uci.go            ParseUCIMove
 //	san.go            SAN output and lenient SAN parsing
 //	count.go          countMoves: the number of legal moves, without writing them (perft's leaves)
-//	perft.go          Perft (bulk-counted), PerftNoBulk, Divide
+//	perft.go          Perft (bulk-counted), PerftNoBulk, Divide, DivideUntil (stoppable)
 //	internal/genzobrist    go:generate tool writing zobrist_table.go
 //	internal/perftsummary  medians and ratios for `make bench-perft`
 //

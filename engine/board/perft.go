@@ -121,3 +121,55 @@ func (p *Position) Divide(depth int) []DivideEntry {
 	}
 	return out
 }
+
+// pollDepth is the remaining depth at and below which DivideUntil counts a
+// subtree without polling: a perft(3) takes well under a millisecond
+// natively, so polls come often enough for a prompt stop while costing
+// nothing measurable.
+const pollDepth = 3
+
+// DivideUntil is Divide for long counts that must stay interruptible: it
+// calls each with every root move's count as soon as it is known, and calls
+// poll between subtrees of depth pollDepth (about every millisecond); when
+// poll returns true it stops and reports complete = false (the move being
+// counted is then not reported). The position is unchanged on return.
+func (p *Position) DivideUntil(depth int, poll func() (stop bool), each func(DivideEntry)) (complete bool) {
+	var l MoveList
+	p.GenerateAll(&l)
+	for _, m := range l.Moves[:l.N] {
+		if poll() {
+			return false
+		}
+		p.MakeMove(m)
+		n, ok := p.perftUntil(depth-1, poll)
+		p.UnmakeMove()
+		if !ok {
+			return false
+		}
+		each(DivideEntry{Move: m, Nodes: n})
+	}
+	return true
+}
+
+// perftUntil is Perft with poll called before every subtree deeper than
+// pollDepth; ok is false when poll asked to stop.
+func (p *Position) perftUntil(depth int, poll func() bool) (n uint64, ok bool) {
+	if depth <= pollDepth {
+		return p.Perft(depth), true
+	}
+	var l MoveList
+	p.GenerateAll(&l)
+	for _, m := range l.Moves[:l.N] {
+		if poll() {
+			return n, false
+		}
+		p.MakeMove(m)
+		c, ok := p.perftUntil(depth-1, poll)
+		p.UnmakeMove()
+		if !ok {
+			return n, false
+		}
+		n += c
+	}
+	return n, true
+}

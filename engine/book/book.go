@@ -13,6 +13,14 @@ const EntrySize = 16
 // ErrBadBook is wrapped by every error about a malformed book file.
 var ErrBadBook = errors.New("bad polyglot book")
 
+// MaxFileSize is the largest book ReadFile accepts, and the worker takes as
+// bytes (64 MiB, four million entries; the GNU Chess book is 1.4 MB).
+const MaxFileSize = 64 << 20
+
+// ErrNotBookFile is wrapped by ReadFile's errors for a name that is not a
+// regular file of at most MaxFileSize bytes.
+var ErrNotBookFile = errors.New("not a book file")
+
 // Entry is one Polyglot book entry. The file layout, all big-endian:
 //
 //	bytes  0-7   key     Zobrist key of the position (Polyglot Random64 layout)

@@ -10,4 +10,5 @@
 //	probe.go    Polyglot moves → legal engine moves (castling king-takes-rook), Probe
 //	pick.go     weighted choice with Book Variety and a seedable source
 //	compact.go  Compact: the pruned book that `make book` embeds in cmd/azurite
+//	file.go     ReadFile: a BookFile read with a size limit, regular files only (not in the wasm build)
 package book

@@ -105,10 +105,11 @@ func NewBench(opts Options) *Searcher {
 // Bench runs the bench on s, which should come from NewBench (otherwise the
 // node count is not the signature), calling each after every position. Stop,
 // from any goroutine, ends it early: the running position's search returns
-// and no further position is searched; complete is then false. The Yield
-// hook is called as in any search; it does not change the node count.
+// and no further position is searched; complete is then false. A Stop that
+// comes before Bench starts applies to it too (a front end may hand the
+// searcher over to a goroutine), so a Searcher runs at most one Bench. The
+// Yield hook is called as in any search; it does not change the node count.
 func (s *Searcher) Bench(depth int, each func(i int, fen string, r Result)) (nodes uint64, elapsed time.Duration, complete bool) {
-	s.benchStop.Store(false)
 	for i, fen := range benchFENs {
 		pos, err := board.ParseFEN(fen)
 		if err != nil {

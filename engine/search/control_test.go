@@ -141,9 +141,20 @@ func TestAllot(t *testing.T) {
 		{"black-clock-with-increment", Limits{WTime: time.Second, BTime: 30 * time.Second, BInc: time.Second}, false, 1718 * time.Millisecond, 8590 * time.Millisecond},
 		{"movestogo-1-uses-90pct", Limits{WTime: 10 * time.Second, MovesToGo: 1}, true, 8919 * time.Millisecond, 8919 * time.Millisecond},
 		{"nearly-flagged", Limits{WTime: 10 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
-		{"low-clock-spends-part-of-increment", Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond}, true, 35 * time.Millisecond, 35 * time.Millisecond},
-		{"low-clock-increment-below-overhead", Limits{WTime: 300 * time.Millisecond, WInc: 20 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"low-clock-spends-part-of-increment", Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond}, true, 35 * time.Millisecond, 70 * time.Millisecond},
+		// The overhead reserve is at most half the clock (it was 960 ms here,
+		// and every move got 1 ms).
+		{"low-clock-increment-below-overhead", Limits{WTime: 300 * time.Millisecond, WInc: 20 * time.Millisecond}, true, 14 * time.Millisecond, 70 * time.Millisecond},
 		{"low-clock-margin-of-three-quarters", Limits{WTime: 60 * time.Millisecond, WInc: time.Second}, true, 7500 * time.Microsecond, 7500 * time.Microsecond},
+		{"bullet-0.5s+5ms", Limits{WTime: 500 * time.Millisecond, WInc: 5 * time.Millisecond}, true, 12083 * time.Microsecond, 60416 * time.Microsecond},
+		{"bullet-1s+10ms", Limits{WTime: time.Second, WInc: 10 * time.Millisecond}, true, 24167 * time.Microsecond, 120833 * time.Microsecond},
+		// Near the clock's floor (4 overheads) the increment is hardly spent,
+		// so the clock settles about 125 ms above zero, not 35 ms.
+		{"bullet-at-floor-125ms+5ms", Limits{WTime: 125 * time.Millisecond, WInc: 5 * time.Millisecond}, true, 2333 * time.Microsecond, 11667 * time.Microsecond},
+		{"bullet-below-floor-60ms+5ms", Limits{WTime: 60 * time.Millisecond, WInc: 5 * time.Millisecond}, true, time.Millisecond, 5 * time.Millisecond},
+		// "go wtime 0 btime 0 winc 100 binc 100": an empty clock, not none.
+		{"empty-clock-with-increment", Limits{Clock: true, WInc: 100 * time.Millisecond, BInc: 100 * time.Millisecond}, true, time.Millisecond, time.Millisecond},
+		{"movetime-1ns-is-the-minimum", Limits{MoveTime: 1}, true, 0, time.Millisecond},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -18,10 +18,15 @@ type Limits struct {
 	// MoveTime is the exact time to spend on this move; 0 = not given.
 	MoveTime time.Duration
 	// WTime, BTime are the players' remaining clock times, WInc, BInc their
-	// increments per move. A clock is "given" when WTime or BTime is nonzero;
-	// the side to move's values drive time management.
+	// increments per move. A clock is "given" when Clock is set or WTime or
+	// BTime is nonzero; the side to move's values drive time management.
+	// Any non-negative value is valid (values beyond about 13 days count as
+	// 13 days).
 	WTime, BTime time.Duration
 	WInc, BInc   time.Duration
+	// Clock marks the clock as given even when both times are 0 (UCI "go
+	// wtime 0 btime 0"): an empty clock means "move at once", not "no limit".
+	Clock bool
 	// MovesToGo is the number of moves to the next time control; 0 = sudden death.
 	MovesToGo int
 	// Mate searches for a mate in at most this many moves and stops when one is
@@ -39,4 +44,4 @@ type Limits struct {
 }
 
 // hasClock reports whether a clock-based limit was given.
-func (l *Limits) hasClock() bool { return l.WTime > 0 || l.BTime > 0 }
+func (l *Limits) hasClock() bool { return l.Clock || l.WTime > 0 || l.BTime > 0 }

@@ -285,8 +285,15 @@ func (s *Searcher) check(nodes uint64) uint64 {
 	if s.hard > 0 && !s.pondering && !s.limits.Infinite {
 		var ok bool
 		next, ok = checkInterval(s.hard-(now-s.ponderHitAt), now-s.lastCheckAt, nodes-s.lastCheckNodes)
-		if !ok {
+		switch {
+		case ok:
+		case s.threads[0].completedDepth > 0:
 			s.stop.Store(true)
+		default:
+			// The clock never ends a search before its first iteration is
+			// complete (a few hundred nodes): a move from an unfinished
+			// depth 1 is the first generated one, often a blunder.
+			next = minCheckInterval
 		}
 	}
 	s.lastCheckAt, s.lastCheckNodes = now, nodes

@@ -31,6 +31,18 @@ const (
 	// …but never more than this share (of 100) of the clock left after the
 	// overhead: a margin proportional to the remaining time.
 	lowClockShare = 25
+	// reserveClockShare caps the overhead reserve (of 100) of the clock.
+	reserveClockShare = 50
+	// incClockShare caps the increment's part of a move's budget at this
+	// share (of 100) of the clock above the floor (incFloorOverheads).
+	incClockShare = 5
+	// incFloorOverheads: no increment is spent while the clock holds less
+	// than this many overheads (120 ms at the default 30 ms).
+	incFloorOverheads = 4
+	// maxClock bounds every time allot reads (about 13 days): clock values
+	// beyond it plan as if they were it, and allot's products (at most
+	// ×100) stay far from overflowing.
+	maxClock = time.Duration(1) << 50
 )
 
 // Clock checks near the hard limit (see checkInterval).
@@ -80,11 +92,14 @@ func checkInterval(left, dt time.Duration, dn uint64) (next uint64, ok bool) {
 }
 
 // allot computes the soft and hard limits (0 = none) for limits, with the
-// side to move's clock (white reports whether white is to move).
+// side to move's clock (white reports whether white is to move). Every
+// duration is clamped to maxClock first, so no product below overflows and
+// any non-negative clock gives a think time in proportion to it.
 func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Duration) {
+	overhead = clampClock(overhead)
 	if l.MoveTime > 0 {
 		// A fixed move time is used in full: no soft limit, only the hard one.
-		t := l.MoveTime - overhead
+		t := clampClock(l.MoveTime) - overhead
 		if t < minThinkTime {
 			t = minThinkTime
 		}
@@ -97,6 +112,7 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	if !white {
 		left, inc = l.BTime, l.BInc
 	}
+	left, inc = clampClock(left), clampClock(inc)
 	// usable is what the clock holds once this move's overhead is paid: no
 	// plan may go past it.
 	usable := left - overhead
@@ -108,11 +124,23 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	// the GUI's latency is paid on each move, and with a single reserve the
 	// clock drained to a few hundred ms in 10+0.1 self-play on a loaded
 	// machine and latency spikes then lost on time (the fix Stockfish uses).
-	avail := left - overhead*time.Duration(mtg+2)
+	// The reserve takes at most reserveClockShare of the clock: at 30 ms
+	// overhead it is 960 ms, more than a 0.5 s bullet clock holds, and the
+	// whole game was then played at the 1 ms minimum.
+	reserve := min(overhead*time.Duration(mtg+2), left*reserveClockShare/100)
+	avail := left - reserve
 	if avail < minThinkTime {
 		avail = minThinkTime
 	}
-	s := avail/time.Duration(mtg) + inc*incrementShare/4
+	// The increment's share is bounded by the clock above a floor of
+	// incFloorOverheads overheads: where the increment is most of what
+	// there is (bullet), spending 3/4 of it on every move let the clock
+	// settle a few milliseconds above zero, where any stall of the machine
+	// lost on time; now it settles just above the floor. Every move spends
+	// what the increment brings either way, so the higher floor costs only
+	// the time not spent on the way down to it.
+	incRoom := max(left-overhead*incFloorOverheads, 0)
+	s := avail/time.Duration(mtg) + min(inc*incrementShare/4, incRoom*incClockShare/100)
 	h := s * hardFactor
 	maxHard := avail * hardClockShare / 100
 	if mtg == 1 {
@@ -135,6 +163,10 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 		h = max(h, low)
 		s = max(s, low)
 	}
+	// Never plan past the usable clock; with less than minThinkTime of it
+	// left, move at once.
+	h = min(h, max(usable, minThinkTime))
+	s = min(s, h)
 	if s < minThinkTime {
 		s = minThinkTime
 	}
@@ -146,6 +178,9 @@ func allot(l *Limits, white bool, overhead time.Duration) (soft, hard time.Durat
 	}
 	return soft, hard
 }
+
+// clampClock limits a duration to [0, maxClock].
+func clampClock(d time.Duration) time.Duration { return min(max(d, 0), maxClock) }
 
 // softStop reports whether, after an iteration, the main thread should not
 // start another. stable counts iterations the best move has not changed;

@@ -50,9 +50,11 @@ func TestHardLimitFakeClock(t *testing.T) {
 			hard: 70 * time.Millisecond, early: 100 * time.Microsecond},
 		{name: "movetime-overloaded-20us-per-node", lim: Limits{MoveTime: 100 * time.Millisecond}, perNode: 20 * time.Microsecond,
 			hard: 70 * time.Millisecond, early: time.Millisecond},
-		{name: "clock-300ms-inc-100ms", lim: Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond, BTime: time.Second},
-			perNode: 3 * time.Microsecond, hard: 35 * time.Millisecond, early: 200 * time.Microsecond},
-		{name: "clock-below-overhead-1ms", lim: Limits{WTime: 20 * time.Millisecond, BTime: time.Second}, perNode: 20 * time.Microsecond,
+		{name: "clock-300ms-inc-100ms-movestogo-1", lim: Limits{WTime: 300 * time.Millisecond, WInc: 100 * time.Millisecond, BTime: time.Second, MovesToGo: 1},
+			perNode: 3 * time.Microsecond, hard: 189 * time.Millisecond, early: 200 * time.Microsecond},
+		// Depth 1 (636 nodes here) fits in the 1 ms; at a slower rate it
+		// would run past it (TestFirstIterationCompletes).
+		{name: "clock-below-overhead-1ms", lim: Limits{WTime: 20 * time.Millisecond, BTime: time.Second}, perNode: time.Microsecond,
 			hard: time.Millisecond, early: 400 * time.Microsecond},
 		{name: "stall-before-deadline", lim: Limits{MoveTime: 100 * time.Millisecond}, perNode: time.Microsecond,
 			stallAt: 20 * time.Millisecond, stall: 45 * time.Millisecond, hard: 70 * time.Millisecond, early: 100 * time.Microsecond},
@@ -184,5 +186,52 @@ func TestAllotNeverPastClock(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestAllotSaturates: clock values near or at the largest Duration give
+// long think times, never an overflowed (negative or tiny) one; the bug
+// was "go wtime 200000000000" moving after 1 ms.
+func TestAllotSaturates(t *testing.T) {
+	const maxD = time.Duration(1<<63 - 1)
+	for _, tc := range []struct {
+		name string
+		lim  Limits
+	}{
+		{"wtime-2e11ms", Limits{WTime: 200000000000 * time.Millisecond, BTime: 200000000000 * time.Millisecond}},
+		{"wtime-9e12ms", Limits{WTime: 9000000000000 * time.Millisecond}},
+		{"wtime-max", Limits{WTime: maxD, BTime: maxD}},
+		{"winc-max", Limits{WTime: time.Hour, WInc: maxD}},
+		{"wtime-winc-max-movestogo-1", Limits{WTime: maxD, WInc: maxD, MovesToGo: 1}},
+		{"movetime-max", Limits{MoveTime: maxD}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			soft, hard := allot(&tc.lim, true, 30*time.Millisecond)
+			if hard < 500*time.Millisecond || soft > hard || soft < 0 {
+				t.Errorf("soft %v hard %v: want a long, ordered budget", soft, hard)
+			}
+		})
+	}
+}
+
+// TestFirstIterationCompletes: a search whose hard limit passes before
+// depth 1 is done still finishes depth 1 (the clock stalls past the limit
+// at the first check); it stops at the next check after that.
+func TestFirstIterationCompletes(t *testing.T) {
+	s := New(Options{HashMB: 1, MoveOverhead: 30 * time.Millisecond})
+	c := &fakeClock{s: s, base: time.Unix(0, 0), perNode: time.Microsecond, stallAt: 0, stall: time.Second}
+	s.now = c.now
+	pos := mustFEN(t, kiwipete)
+	var depths []int
+	r := s.Search(pos, Limits{WTime: 20 * time.Millisecond, BTime: time.Second}, func(in Info) {
+		if in.Kind == InfoPV {
+			depths = append(depths, in.Depth)
+		}
+	})
+	if r.Depth != 1 || len(depths) == 0 || depths[0] != 1 {
+		t.Fatalf("completed depth %d, reported depths %v: want exactly depth 1 complete", r.Depth, depths)
+	}
+	if !isLegalMove(pos, r.BestMove) {
+		t.Errorf("illegal or no move %v", r.BestMove)
 	}
 }

@@ -28,6 +28,7 @@
 //	session.go   Session, Config, positions, book installation, Stop/PonderHit/Wait
 //	go.go        Go: the search goroutine, book moves, limit checks
 //	bench.go     Bench: the bench signature as a stoppable search with the session's Yield hook
+//	perft.go     Perft: a divide of the current position as a stoppable search, the same way
 //	options.go   the option table: kinds, defaults, ranges, validation
 //	strength.go  weakened play: Skill Level / UCI_Elo, MultiPV candidates within a margin
 //	engine.go    the adapter to search.Searcher (a resize frees the old table first)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // OptionType is the kind of a UCI option.
@@ -210,7 +211,21 @@ func (s *Session) SetOption(name, value string) error {
 		}
 		return nil
 	}
-	return &optError{"option " + strconv.Quote(name) + " does not exist", ErrUnknownOption}
+	return &optError{"option " + quoteInput(name) + " does not exist", ErrUnknownOption}
+}
+
+// quoteInput quotes at most 200 bytes of s: error messages quote input, and
+// an input line may be megabytes long.
+func quoteInput(s string) string {
+	const maxQuote = 200
+	if len(s) > maxQuote {
+		cut := maxQuote
+		for cut > 0 && !utf8.RuneStart(s[cut]) {
+			cut--
+		}
+		return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+	}
+	return strconv.Quote(s)
 }
 
 // explainHashCap adds Config.MaxHashWhy to the error for a Hash value above
@@ -230,7 +245,7 @@ func (s *Session) explainHashCap(o Option, value string, err error) error {
 func normalise(o Option, value string) (string, error) {
 	value = strings.TrimSpace(value)
 	bad := func(why string) error {
-		return &optError{"option " + o.Name + ": value " + strconv.Quote(value) + " " + why, ErrBadValue}
+		return &optError{"option " + o.Name + ": value " + quoteInput(value) + " " + why, ErrBadValue}
 	}
 	switch o.Type {
 	case Check:

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
@@ -83,7 +84,9 @@ type Session struct {
 	// the running search
 	running bool
 	bench   *search.Searcher // set while Bench runs (running is then true)
-	done    chan struct{}    // closed after onBestMove returned
+	// perftStop is set while Perft runs (running is then true); Stop raises it.
+	perftStop *atomic.Bool
+	done      chan struct{} // closed after onBestMove returned
 	// finishing is set once the search has its result and is only calling
 	// onBestMove: calls that need the engine idle then wait for done instead
 	// of failing, so a front end may react to a bestmove at once.
@@ -305,6 +308,10 @@ func (s *Session) Stop() {
 	}
 	if s.bench != nil {
 		s.bench.Stop()
+		return
+	}
+	if s.perftStop != nil {
+		s.perftStop.Store(true)
 		return
 	}
 	s.eng.stop()

@@ -9,10 +9,11 @@ import (
 )
 
 // cmdBench handles "bench [depth]": the fixed-depth search over the bench
-// positions whose node count is the search's signature. It runs through the
-// session (session.Bench), so the front end's Yield hook keeps running and
-// Session().Stop ends it early; a stopped bench prints no summary, since its
-// node count is not the signature.
+// positions whose node count is the search's signature. It runs as the
+// handler's task (task.go) through the session (session.Bench), so isready
+// is answered while it runs, the front end's Yield hook keeps running and
+// stop ends it early; a stopped bench prints no summary, since its node
+// count is not the signature.
 func (h *Handler) cmdBench(f []string) {
 	depth := search.BenchDepth
 	if len(f) > 1 {
@@ -29,7 +30,7 @@ func (h *Handler) cmdBench(f []string) {
 	}
 	h.stopAndWait()
 	done := 0
-	nodes, elapsed, complete, err := h.sess.Bench(depth, func(i int, fen string, r search.Result) {
+	run, err := h.sess.StartBench(depth, func(i int, fen string, r search.Result) {
 		done++
 		h.emit(benchProgress(i, fen, r))
 	})
@@ -37,13 +38,16 @@ func (h *Handler) cmdBench(f []string) {
 		h.errLine("bench: " + err.Error())
 		return
 	}
-	if !complete {
-		h.emit("info string bench stopped after " + strconv.Itoa(done) + " of " + strconv.Itoa(len(search.BenchFENs())) + " positions")
-		return
-	}
-	for _, l := range benchSummary(nodes, elapsed) {
-		h.emit(l)
-	}
+	h.startTask(func() {
+		nodes, elapsed, complete := run()
+		if !complete {
+			h.emit("info string bench stopped after " + strconv.Itoa(done) + " of " + strconv.Itoa(len(search.BenchFENs())) + " positions")
+			return
+		}
+		for _, l := range benchSummary(nodes, elapsed) {
+			h.emit(l)
+		}
+	})
 }
 
 // maxBenchDepth bounds "bench N" (the bench is a signature, not an analysis).

@@ -41,8 +41,9 @@
 //
 //	doc.go      this map and the front-end contract
 //	handler.go  Handler, Config, Run, output serialisation, protocol choice
-//	uci.go      the UCI commands: uci, setoption, position, go (every parameter), info lines
+//	uci.go      the UCI commands: uci, setoption, position, go (every parameter, saturating), info lines
 //	extras.go   non-standard commands: d (board, FEN, key), eval, perft
 //	bench.go    bench: the search signature over the fixed positions
+//	task.go     long commands (bench, perft) on a goroutine: isready and stop answered, the rest waits
 //	xboard.go   xboard/CECP v2 on the same session: game state, clocks, thinking output
 package uci

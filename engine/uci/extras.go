@@ -9,7 +9,8 @@ import (
 )
 
 // The non-standard commands every engine is expected to have: d, eval,
-// perft and bench. They run synchronously, after any search has stopped.
+// perft and bench. d and eval run synchronously, after any search has
+// stopped; perft and bench run as a task (task.go).
 
 // cmdDisplay prints the board, its FEN, key and checkers ("d").
 func (h *Handler) cmdDisplay() {
@@ -113,7 +114,8 @@ func pawns(cp int) string {
 	return sign + strconv.Itoa(cp/100) + "." + frac
 }
 
-// cmdPerft handles the non-standard "perft N" on the current position.
+// cmdPerft handles the non-standard "perft N" on the current position (a
+// task: see startPerft).
 func (h *Handler) cmdPerft(f []string) {
 	if len(f) != 1 {
 		h.errLine("perft: expected \"perft <depth>\"")
@@ -124,15 +126,7 @@ func (h *Handler) cmdPerft(f []string) {
 		h.errLine("perft: depth must be an integer 1.." + strconv.Itoa(maxPerftDepth))
 		return
 	}
-	h.stopAndWait()
-	h.perft(h.sess.Position(), n)
-}
-
-// perft prints a divide (one line per root move) and the total.
-func (h *Handler) perft(pos *board.Position, depth int) {
-	for _, l := range PerftLines(pos, depth) {
-		h.emit(l)
-	}
+	h.startPerft(n)
 }
 
 // PerftLines returns "move: count" per legal root move, a blank line and

@@ -233,3 +233,85 @@ func FuzzXboard(f *testing.F) {
 		}
 	})
 }
+
+// FuzzXboardTime feeds random arguments to the xboard clock commands (time,
+// otim, level, st, sd) and checks that the search limits built from them
+// are never negative, that a well-formed non-negative value is never
+// refused (huge ones saturate), and that a clock given as 0 stays a real,
+// empty clock (not "no time control").
+func FuzzXboardTime(f *testing.F) {
+	for _, s := range [][5]string{
+		{"0", "0", "0 0 1", "0", "0"},
+		{"9223372036854775807", "100", "40 5 0", "0.5", "3"},
+		{"99999999999999999999999", "-5", "0 99999999999999999999 1e300", "1e300", "99999999999999999999"},
+		{"30000", "30000", "40 0:30 0.5", "x", "-1"},
+		{"-1", "1e3", "1 2:61 0", "NaN", "0"},
+	} {
+		f.Add(s[0], s[1], s[2], s[3], s[4], uint8(0))
+	}
+	// One handler for every input (a session allocates its hash table);
+	// each input starts from a fresh xboard state and no search runs.
+	var mu sync.Mutex
+	var out []string
+	h := NewHandler(Config{Session: session.Config{Seed: 7}}, func(line string) {
+		mu.Lock()
+		out = append(out, line)
+		mu.Unlock()
+	})
+	h.HandleLine("xboard")
+	f.Fuzz(func(t *testing.T, tm, otim, level, st, sd string, which uint8) {
+		h.xb = newXboardState()
+		cmds := []string{"level " + level, "time " + tm, "otim " + otim}
+		switch which % 3 {
+		case 1:
+			cmds = append(cmds, "st "+st)
+		case 2:
+			cmds = append(cmds, "sd "+sd)
+		}
+		for _, c := range cmds {
+			if strings.ContainsAny(c, "\n\r") {
+				return
+			}
+			mu.Lock()
+			n := len(out)
+			mu.Unlock()
+			h.HandleLine(c)
+			mu.Lock()
+			errs := out[n:]
+			mu.Unlock()
+			if f := strings.Fields(c); len(f) == 2 && f[0] != "level" && wellFormed(f[1]) && len(errs) > 0 {
+				t.Fatalf("%q refused: %q", c, errs)
+			}
+		}
+		for _, side := range []string{board.StartFEN, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"} {
+			pos, _ := board.ParseFEN(side)
+			h.xb.mu.Lock()
+			l := h.xb.limits(pos)
+			timeSet := h.xb.myTimeSet
+			h.xb.mu.Unlock()
+			if l.WTime < 0 || l.BTime < 0 || l.WInc < 0 || l.BInc < 0 || l.MoveTime < 0 || l.Depth < 0 || l.MovesToGo < 0 {
+				t.Fatalf("negative limits %+v from %q", l, cmds)
+			}
+			if timeSet && l.MoveTime == 0 && !l.Clock {
+				t.Fatalf("a time command came, yet no clock and no move time: %+v from %q", l, cmds)
+			}
+			if l.MoveTime == 0 && !l.Clock && l.Depth == 0 {
+				t.Fatalf("no limit at all: %+v from %q", l, cmds)
+			}
+		}
+	})
+}
+
+// wellFormed reports whether s is a plain non-negative decimal integer,
+// which every xboard clock argument must accept.
+func wellFormed(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}

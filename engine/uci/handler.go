@@ -4,9 +4,11 @@ import (
 	"bufio"
 	"errors"
 	"io"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/azurite-chess/azurite/engine/session"
 )
@@ -34,6 +36,7 @@ type Handler struct {
 	xboard  atomic.Bool // the first command was "xboard"
 	xb      *xboardState
 	debug   atomic.Bool
+	task    taskState // a running bench or perft (task.go)
 }
 
 // NewHandler returns a handler in UCI mode (switching to xboard if the first
@@ -63,14 +66,41 @@ func (h *Handler) emit(line string) {
 	h.out(line)
 }
 
-// errorf reports bad input as one line in the protocol's error form.
+// errLine reports bad input as one line in the protocol's error form. The
+// message quotes input through quote (at most maxQuote bytes of it); a
+// message that is still longer than maxErrorLen (a session error quoting a
+// long value) is cut there.
 func (h *Handler) errLine(msg string) {
-	msg = oneLine(msg)
+	msg = clipInput(oneLine(msg), maxErrorLen)
 	if h.xboard.Load() {
 		h.emit("Error (" + msg + ")")
 		return
 	}
 	h.emit("info string error: " + msg)
+}
+
+// Error lines quote input, and a line of input may be megabytes long.
+const (
+	// maxQuote is the most bytes of one input token or line an error quotes.
+	maxQuote = 200
+	// maxErrorLen bounds a whole error message.
+	maxErrorLen = 1000
+)
+
+// quote is strconv.Quote of s clipped to maxQuote bytes.
+func quote(s string) string { return strconv.Quote(clipInput(s, maxQuote)) }
+
+// clipInput shortens s to at most n bytes (on a character boundary), saying
+// how long it was.
+func clipInput(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // oneLine folds a multi-line message (errors.Join) into one line.
@@ -88,15 +118,29 @@ func (h *Handler) HandleLine(line string) (quit bool) {
 		h.xb = newXboardState()
 		return false
 	}
+	if h.whileBusy(line, fields[0]) {
+		return false
+	}
+	if fields[0] == "quit" {
+		h.waitIdle() // a running bench or perft finishes first (task.go)
+	}
+	return h.dispatch(line)
+}
+
+// dispatch runs one line in the chosen protocol.
+func (h *Handler) dispatch(line string) (quit bool) {
+	fields := strings.Fields(line)
 	if h.xboard.Load() {
 		return h.xboardLine(line, fields)
 	}
 	return h.uciLine(fields)
 }
 
-// Close ends the session: it stops a running search and waits until its
+// Close ends the session: it lets a running bench or perft finish (and the
+// lines waiting for it run), stops a running search and waits until its
 // bestmove has been written. Call it at end of input.
 func (h *Handler) Close() {
+	h.waitIdle()
 	h.sess.Stop()
 	h.sess.Wait()
 }

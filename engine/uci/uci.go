@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -52,7 +54,7 @@ func (h *Handler) uciLine(f []string) (quit bool) {
 	case "perft":
 		h.cmdPerft(f[1:])
 	default:
-		h.errLine("unknown command " + strconv.Quote(f[0]))
+		h.errLine("unknown command " + quote(f[0]))
 	}
 	return false
 }
@@ -146,13 +148,13 @@ func (h *Handler) cmdPosition(f []string) {
 		}
 		fen, rest = strings.Join(rest[:i], " "), rest[i:]
 	default:
-		h.errLine("position: expected \"startpos\" or \"fen\", got " + strconv.Quote(f[0]))
+		h.errLine("position: expected \"startpos\" or \"fen\", got " + quote(f[0]))
 		return
 	}
 	var moves []string
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			h.errLine("position: expected \"moves\", got " + strconv.Quote(rest[0]))
+			h.errLine("position: expected \"moves\", got " + quote(rest[0]))
 			return
 		}
 		moves = rest[1:]
@@ -176,7 +178,7 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 	for i := 0; i < len(f); i++ {
 		kw := f[i]
 		if !goKeywords[kw] {
-			return l, 0, errorString("unknown parameter " + strconv.Quote(kw))
+			return l, 0, errorString("unknown parameter " + quote(kw))
 		}
 		if seen[kw] {
 			return l, 0, errorString("parameter " + kw + " given twice")
@@ -194,7 +196,7 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 				i++
 				m, err := pos.ParseUCIMove(f[i])
 				if err != nil {
-					return l, 0, errorString("searchmoves: " + strconv.Quote(f[i]) + " is not a legal move here")
+					return l, 0, errorString("searchmoves: " + quote(f[i]) + " is not a legal move here")
 				}
 				l.SearchMoves = append(l.SearchMoves, m)
 			}
@@ -207,33 +209,39 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 			return l, 0, errorString(kw + ": missing value")
 		}
 		i++
-		n, err := strconv.ParseInt(f[i], 10, 64)
+		n, err := parseCount(f[i])
 		if err != nil {
-			return l, 0, errorString(kw + ": " + strconv.Quote(f[i]) + " is not an integer")
+			return l, 0, errorString(kw + ": " + quote(f[i]) + " is not an integer")
 		}
 		if n < 0 {
 			return l, 0, errorString(kw + ": " + f[i] + " is negative")
 		}
-		ms := time.Duration(n) * time.Millisecond
+		ms := millis(n)
+		// A zero limit asks for the smallest search of its kind, never for
+		// none (search.Limits reads 0 as "no limit"): depth 0 and mate 0
+		// search depth 1, nodes 0 one node, movetime 0 the least time.
 		switch kw {
 		case "wtime":
-			l.WTime = ms
+			l.WTime, l.Clock = ms, true
 		case "btime":
-			l.BTime = ms
+			l.BTime, l.Clock = ms, true
 		case "winc":
 			l.WInc = ms
 		case "binc":
 			l.BInc = ms
 		case "movetime":
-			l.MoveTime = ms
+			l.MoveTime = max(ms, time.Nanosecond)
 		case "movestogo":
 			l.MovesToGo = int(min(n, 1<<20))
 		case "depth":
-			l.Depth = int(min(n, 1<<20))
+			l.Depth = int(min(max(n, 1), 1<<20))
 		case "mate":
+			if n == 0 {
+				l.Depth = max(l.Depth, 1)
+			}
 			l.Mate = int(min(n, 1<<20))
 		case "nodes":
-			l.Nodes = uint64(n)
+			l.Nodes = uint64(max(n, 1))
 		case "perft":
 			if n < 1 || n > maxPerftDepth {
 				return l, 0, errorString("perft: depth must be 1.." + strconv.Itoa(maxPerftDepth))
@@ -248,6 +256,25 @@ func parseGo(f []string, pos *board.Position) (l search.Limits, perft int, err e
 		return l, 0, errorString("perft takes no other parameters")
 	}
 	return l, perft, nil
+}
+
+// parseCount reads a decimal integer; a non-negative one too large for
+// int64 reads as the largest int64 (every limit saturates there).
+func parseCount(s string) (int64, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) && n == math.MaxInt64 {
+		return n, nil
+	}
+	return n, err
+}
+
+// millis converts n milliseconds (n >= 0) to a Duration, saturating at the
+// largest one instead of overflowing (search.Limits reads every such value).
+func millis(n int64) time.Duration {
+	if n > math.MaxInt64/int64(time.Millisecond) {
+		return math.MaxInt64
+	}
+	return time.Duration(n) * time.Millisecond
 }
 
 // maxPerftDepth bounds "go perft" so a typo cannot start a days-long count.
@@ -267,7 +294,7 @@ func (h *Handler) cmdGo(f []string) {
 		return
 	}
 	if perft > 0 {
-		h.perft(pos, perft)
+		h.startPerft(perft)
 		return
 	}
 	wdl := h.sess.ShowWDL()

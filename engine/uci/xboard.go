@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"errors"
+	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,21 +22,24 @@ import (
 // a bestmove whose id is stale is dropped instead of played.
 
 type xboardState struct {
-	mu       sync.Mutex
-	fen      string
-	moves    []string
-	force    bool        // play no moves: just record them
-	engine   board.Color // the side the engine plays when not in force mode
-	post     bool        // print thinking output
-	analyze  bool        // analysis mode: infinite search, restarted on every change
-	myTime   time.Duration
-	oppTime  time.Duration
-	mps      int // moves per time control (level), 0 = all
-	base     time.Duration
-	inc      time.Duration
-	st       time.Duration // fixed time per move (st), 0 = none
-	sd       int           // depth limit (sd), 0 = none
-	searchID int
+	mu      sync.Mutex
+	fen     string
+	moves   []string
+	force   bool        // play no moves: just record them
+	engine  board.Color // the side the engine plays when not in force mode
+	post    bool        // print thinking output
+	analyze bool        // analysis mode: infinite search, restarted on every change
+	myTime  time.Duration
+	oppTime time.Duration
+	// myTimeSet, oppTimeSet: a "time"/"otim" came (a clock of 0 is real).
+	myTimeSet, oppTimeSet bool
+	mps                   int // moves per time control (level), 0 = all
+	base                  time.Duration
+	inc                   time.Duration
+	st                    time.Duration // fixed time per move (st) if stSet
+	stSet                 bool
+	sd                    int // depth limit (sd), 0 = none; "sd 0" reads as 1
+	searchID              int
 }
 
 func newXboardState() *xboardState {
@@ -42,7 +47,9 @@ func newXboardState() *xboardState {
 }
 
 // xbError prints an xboard error line for the command.
-func (h *Handler) xbError(kind, line string) { h.emit(oneLine("Error (" + kind + "): " + line)) }
+func (h *Handler) xbError(kind, line string) {
+	h.emit(oneLine("Error (" + clipInput(kind, maxErrorLen) + "): " + clipInput(line, maxQuote)))
+}
 
 // cancelSearch drops the running search's move (if any) and waits for it.
 func (h *Handler) cancelSearch() {
@@ -74,7 +81,7 @@ func (h *Handler) xboardLine(line string, f []string) (quit bool) {
 	case "new":
 		h.cancelSearch()
 		xb.mu.Lock()
-		xb.fen, xb.moves, xb.force, xb.engine, xb.st, xb.sd = board.StartFEN, nil, false, board.Black, 0, 0
+		xb.fen, xb.moves, xb.force, xb.engine, xb.st, xb.stSet, xb.sd = board.StartFEN, nil, false, board.Black, 0, false, 0
 		xb.mu.Unlock()
 		if err := h.sess.NewGame(); err != nil {
 			h.xbError(err.Error(), line)
@@ -111,17 +118,16 @@ func (h *Handler) xboardLine(line string, f []string) (quit bool) {
 		}
 		h.xbUserMove(f[1])
 	case "time", "otim":
-		cs, err := strconv.Atoi(arg(1))
+		d, err := parseCentis(arg(1))
 		if err != nil || len(f) != 2 {
 			h.xbError("expected centiseconds", line)
 			return
 		}
-		d := time.Duration(max(cs, 0)) * 10 * time.Millisecond
 		xb.mu.Lock()
 		if f[0] == "time" {
-			xb.myTime = d
+			xb.myTime, xb.myTimeSet = d, true
 		} else {
-			xb.oppTime = d
+			xb.oppTime, xb.oppTimeSet = d, true
 		}
 		xb.mu.Unlock()
 	case "level":
@@ -131,25 +137,28 @@ func (h *Handler) xboardLine(line string, f []string) (quit bool) {
 			return
 		}
 		xb.mu.Lock()
-		xb.mps, xb.base, xb.inc, xb.st = mps, base, inc, 0
+		xb.mps, xb.base, xb.inc, xb.st, xb.stSet = mps, base, inc, 0, false
 		xb.mu.Unlock()
 	case "st":
 		sec, err := strconv.ParseFloat(arg(1), 64)
-		if err != nil || sec <= 0 || sec > 1e6 || len(f) != 2 {
+		if err != nil || math.IsNaN(sec) || sec < 0 || len(f) != 2 {
 			h.xbError("expected seconds per move", line)
 			return
 		}
 		xb.mu.Lock()
-		xb.st = time.Duration(sec * float64(time.Second))
+		xb.st, xb.stSet = secondsDuration(sec), true
 		xb.mu.Unlock()
 	case "sd":
 		n, err := strconv.Atoi(arg(1))
-		if err != nil || n < 1 || len(f) != 2 {
-			h.xbError("expected a positive depth", line)
+		if errors.Is(err, strconv.ErrRange) && n > 0 {
+			err = nil
+		}
+		if err != nil || n < 0 || len(f) != 2 {
+			h.xbError("expected a depth", line)
 			return
 		}
 		xb.mu.Lock()
-		xb.sd = n
+		xb.sd = min(max(n, 1), 1<<20) // sd 0: the smallest search
 		xb.mu.Unlock()
 	case "setboard":
 		fen := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(line), "setboard"))
@@ -279,7 +288,7 @@ func (h *Handler) xbUserMove(mv string) {
 	m, err := pos.ParseUCIMove(mv)
 	if err != nil {
 		xb.mu.Unlock()
-		h.emit("Illegal move: " + mv)
+		h.emit("Illegal move: " + clipInput(mv, maxQuote))
 		return
 	}
 	xb.moves = append(xb.moves, m.String())
@@ -366,21 +375,22 @@ func (h *Handler) xbThink() {
 func (xb *xboardState) limits(pos *board.Position) search.Limits {
 	var l search.Limits
 	l.Depth = xb.sd
-	if xb.st > 0 {
-		l.MoveTime = xb.st
+	if xb.stSet {
+		l.MoveTime = max(xb.st, time.Nanosecond) // st 0: the smallest search
 		return l
 	}
 	my, opp := xb.myTime, xb.oppTime
-	if my == 0 && xb.base > 0 {
+	if !xb.myTimeSet {
+		if xb.base == 0 && xb.inc == 0 {
+			l.MoveTime = 5 * time.Second // no time control at all: a sane default
+			return l
+		}
 		my = xb.base // no "time" command yet: assume a fresh clock
 	}
-	if opp == 0 {
+	if !xb.oppTimeSet {
 		opp = my
 	}
-	if my == 0 {
-		l.MoveTime = 5 * time.Second // no time control at all: a sane default
-		return l
-	}
+	l.Clock = true // "time 0" is an empty clock: move at once
 	if pos.Side() == board.White {
 		l.WTime, l.BTime, l.WInc, l.BInc = my, opp, xb.inc, xb.inc
 	} else {
@@ -407,11 +417,42 @@ func parseLevel(f []string) (mps int, base, inc time.Duration, err error) {
 		secs, err3 = strconv.Atoi(secStr)
 	}
 	incSec, err4 := strconv.ParseFloat(f[2], 64)
-	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || mps < 0 || mins < 0 || secs < 0 || secs > 59 || incSec < 0 || incSec > 1e6 {
+	if errors.Is(err2, strconv.ErrRange) && mins > 0 {
+		err2 = nil // an absurdly long base saturates
+	}
+	if err1 != nil || err2 != nil || err3 != nil || err4 != nil || math.IsNaN(incSec) || mps < 0 || mins < 0 || secs < 0 || secs > 59 || incSec < 0 {
 		return 0, 0, 0, errorString("bad level values")
 	}
-	base = time.Duration(mins)*time.Minute + time.Duration(secs)*time.Second
-	return mps, base, time.Duration(incSec * float64(time.Second)), nil
+	base = secondsDuration(float64(mins)*60 + float64(secs))
+	return mps, base, secondsDuration(incSec), nil
+}
+
+// secondsDuration converts sec >= 0 seconds to a Duration, saturating at the
+// largest one.
+func secondsDuration(sec float64) time.Duration {
+	if sec >= float64(math.MaxInt64)/float64(time.Second) {
+		return math.MaxInt64
+	}
+	return time.Duration(sec * float64(time.Second))
+}
+
+// parseCentis reads an xboard clock in centiseconds. A negative clock (the
+// engine overstepped it) is an empty one; a huge one saturates.
+func parseCentis(s string) (time.Duration, error) {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if errors.Is(err, strconv.ErrRange) {
+		err = nil // n is the saturated bound
+	}
+	if err != nil {
+		return 0, err
+	}
+	if n <= 0 {
+		return 0, nil
+	}
+	if n > math.MaxInt64/int64(10*time.Millisecond) {
+		return math.MaxInt64, nil
+	}
+	return time.Duration(n) * 10 * time.Millisecond, nil
 }
 
 // thinkingLine formats an xboard thinking line: ply, score (centipawns;

@@ -122,7 +122,7 @@ func TestXboardBadInput(t *testing.T) {
 		{"undo", "Error (no move to take back): undo"},
 		{"level 40 x 0", "Error (bad level values): level 40 x 0"},
 		{"time soon", "Error (expected centiseconds): time soon"},
-		{"sd 0", "Error (expected a positive depth): sd 0"},
+		{"sd -1", "Error (expected a depth): sd -1"},
 		{"st -1", "Error (expected seconds per move): st -1"},
 		{"memory lots", `Error (option Hash: value "lots" is not an integer): memory lots`},
 		{"variant crazyhouse", "Error (unsupported variant): variant crazyhouse"},

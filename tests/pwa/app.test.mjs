@@ -244,7 +244,7 @@ test('build.go serve sends sw.js with Cache-Control: no-cache and the strict CSP
     assert.equal(sw.status, 200);
     assert.equal(sw.headers.get('cache-control'), 'no-cache');
     assert.match(sw.headers.get('content-type'), /^text\/javascript/);
-    assert.equal(sw.headers.get('content-security-policy'), "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'");
+    assert.equal(sw.headers.get('content-security-policy'), "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'");
     const man = await fetch(`${url}manifest.webmanifest`);
     assert.equal(man.headers.get('content-type'), 'application/manifest+json');
   } finally {

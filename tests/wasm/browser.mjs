@@ -7,10 +7,16 @@ import { chromium } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
-export async function launch() {
+// CAPPED_MEMORY makes a browser whose wasm memories grow to 3 GiB at most
+// (V8's page limit), like a device with less memory: there the advertised
+// Hash maximum (3584 MB) cannot be allocated and the engine's fatal
+// out-of-memory path can be tested.
+export const CAPPED_MEMORY = ['--js-flags=--wasm-max-mem-pages=49152'];
+
+export async function launch(extra = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-wasm-'));
   const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync'];
+    '--disable-component-update', '--disable-sync', ...extra];
   if (process.getuid?.() === 0) args.push('--no-sandbox');
   const ctx = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args });
   const close = async () => {

@@ -192,3 +192,43 @@ test('bench keeps answering: isready at once, stop ends it without a summary', a
   const b = await e.wait(/^bestmove /, 30000, m2);
   assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
 });
+
+test('perft keeps answering: isready at once, stop ends it (issue 22)', async () => {
+  for (const cmd of ['perft 9', 'go perft 9']) {
+    const m0 = e.mark();
+    e.send('position startpos');
+    e.send('isready'); // untimed: the first command after start-up may meet the warm-up's reset
+    await e.wait(/^readyok$/, 60000, m0);
+    const m = e.mark();
+    e.send(cmd); // hours at wasm speed: only stop ends it
+    await new Promise((res) => setTimeout(res, 100));
+    const r = e.mark();
+    const t = e.send('isready');
+    const ok = await e.wait(/^readyok$/, 2000, r);
+    const ts = e.send('stop');
+    const s = await e.wait(/^info string perft stopped after \d+ of 20 moves$/, 5000, m);
+    console.log(`node runner during ${cmd}: readyok ${(ok.t - t).toFixed(1)} ms; stop -> "${s.line}" ${(s.t - ts).toFixed(1)} ms`);
+    const m2 = e.mark();
+    e.send('go depth 3');
+    const b = await e.wait(/^bestmove /, 30000, m2);
+    assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
+  }
+});
+
+test('the advertised Hash maximum can really be allocated (issue 22: 4095 died with "cannot allocate")', async () => {
+  const m = e.mark();
+  e.send('uci');
+  await e.wait(/^uciok$/, 10000, m);
+  const max = Number(e.since(m).find((l) => l.startsWith('option name Hash ')).match(/ max (\d+)$/)[1]);
+  const m2 = e.mark();
+  e.send(`setoption name Hash value ${max}`);
+  e.send('position startpos');
+  e.send('go depth 4');
+  const b = await e.wait(/^bestmove /, 60000, m2);
+  assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
+  assert.ok(!e.since(m2).some((l) => l.startsWith('info string error')), e.since(m2).join('\n'));
+  const m3 = e.mark();
+  e.send('setoption name Hash value 16');
+  e.send('isready');
+  await e.wait(/^readyok$/, 60000, m3);
+});

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { serve } from './static-server.mjs';
-import { launch } from './browser.mjs';
+import { launch, CAPPED_MEMORY } from './browser.mjs';
 import { isLegal } from './legal.mjs';
 import { DIST, KIWIPETE, requireBuild, median } from './paths.mjs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ const pageErrors = [];
 before(async () => {
   requireBuild();
   server = await serve({ mounts: { '/sub/app/': DIST, '/tests/': HERE } });
-  browser = await launch();
+  browser = await launch(CAPPED_MEMORY); // the out-of-memory tests need a device that cannot hold the Hash maximum
   page = await browser.ctx.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   page.on('console', (m) => { if (m.type() === 'error' && !/404/.test(m.text())) pageErrors.push(m.text()); });
@@ -49,7 +49,7 @@ test('loads from a sub-path with no special headers; uci -> uciok (strings)', as
   });
   assert.equal(r.isolated, false, 'the test page must not be cross-origin isolated');
   assert.match(r.lines[0], /^id name Azurite\b/);
-  assert.ok(r.lines.some((l) => l === 'option name Hash type spin default 16 min 1 max 4095'), r.lines.join('\n'));
+  assert.ok(r.lines.some((l) => l === 'option name Hash type spin default 16 min 1 max 3584'), r.lines.join('\n'));
   assert.ok(r.lines.some((l) => l === 'option name Threads type spin default 1 min 1 max 1'), r.lines.join('\n'));
   assert.ok(r.lines.every((l) => typeof l === 'string'), 'string in -> strings out only (no loaded event)');
   console.log(`new Worker -> uciok ${r.uciokMs.toFixed(0)} ms`);
@@ -93,7 +93,7 @@ test('typed: loaded, id/option/uciok events, go depth 8 -> typed info and a lega
   assert.match(id.name, /^Azurite/);
   assert.equal(id.author, 'the Azurite developers');
   const hash = r.find((d) => d.type === 'option' && d.name === 'Hash');
-  assert.deepEqual(hash, { type: 'option', name: 'Hash', kind: 'spin', default: 16, min: 1, max: 4095 });
+  assert.deepEqual(hash, { type: 'option', name: 'Hash', kind: 'spin', default: 16, min: 1, max: 3584 });
   assert.ok(r.some((d) => d.type === 'option' && d.name === 'Clear Hash' && d.kind === 'button'));
   const infos = r.filter((d) => d.type === 'info' && d.pv);
   const last = infos.at(-1);
@@ -332,12 +332,45 @@ test('load failure -> typed error event and an info string error line, repeated 
   assert.equal(r.again, r.line);
 });
 
+test('hostile messages through postMessage: one error event each, the engine keeps answering (issue 22)', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    const out = [];
+    for (const bad of [10n, { type: 'go', depth: 5n }, { type: 1n }, { type: 'position', moves: { length: 1e7 } },
+      { type: 'position', moves: { length: 1e8 } }, { type: 'go', searchmoves: new Array(20000).fill('e2e4') }]) {
+      const m = e.mark();
+      const t = performance.now();
+      e.send(bad);
+      e.send({ type: 'isready' });
+      await e.wait((d) => d && d.type === 'readyok', 10000, m);
+      out.push({ ms: performance.now() - t, got: e.log.slice(m).map((x) => x.data) });
+    }
+    const m = e.mark();
+    e.send({ type: 'position', moves: ['e2e4'] });
+    e.send({ type: 'go', depth: 3 });
+    const b = await e.wait((d) => d && d.type === 'bestmove', 30000, m);
+    e.w.terminate();
+    return { out, best: b.data.move };
+  });
+  const wheres = ['', 'go.depth', 'type', 'position.moves', 'position.moves', 'go.searchmoves'];
+  r.out.forEach((o, i) => {
+    const errs = o.got.filter((d) => d && d.type === 'error');
+    assert.equal(errs.length, 1, JSON.stringify(o.got));
+    assert.equal(errs[0].where ?? '', wheres[i], JSON.stringify(errs[0]));
+    assert.notEqual(errs[0].fatal, true, JSON.stringify(errs[0]));
+    assert.ok(o.ms < 2000, `answered after ${o.ms.toFixed(0)} ms`);
+  });
+  assert.ok(isLegal(null, ['e2e4'], r.best), r.best);
+});
+
 test('memory that cannot grow -> a fatal error event naming it, not a silent death', async () => {
   const r = await inPage(async () => {
     const h = await import('/tests/page-helpers.js');
     const e = h.open('/sub/app/worker.js');
     await e.wait((d) => d && d.type === 'loaded', 60000);
-    e.send({ type: 'setoption', name: 'Hash', value: 4095 });
+    e.send({ type: 'setoption', name: 'Hash', value: 3584 });
     const err = await e.wait((d) => d && d.type === 'error', 60000);
     const m = e.mark();
     e.send({ type: 'isready' });

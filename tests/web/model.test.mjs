@@ -130,6 +130,28 @@ test('storage: corrupt saved state is discarded with a message', () => {
   }
 });
 
+test('storage: a second corrupt state never overwrites the first copy kept aside (the last 3 are kept)', () => {
+  const mem = new Map();
+  const fake = { getItem: (k) => (mem.has(k) ? mem.get(k) : null), setItem: (k, v) => mem.set(k, v), removeItem: (k) => mem.delete(k) };
+  const s = new Store(fake);
+  const kept = () => ['azurite.v1.discarded', 'azurite.v1.discarded.1', 'azurite.v1.discarded.2', 'azurite.v1.discarded.3'].map((k) => mem.get(k) ?? null);
+  const corrupt = (raw) => { mem.set('azurite.v1', raw); assert.match(s.load(() => { throw new Error('bad'); }).error, /discarded/); };
+  corrupt('{first');
+  corrupt('{second');
+  assert.deepEqual(kept(), ['{second', '{first', null, null]);
+  corrupt('{second'); // the same text again: not kept twice
+  assert.deepEqual(kept(), ['{second', '{first', null, null]);
+  corrupt('{third');
+  corrupt('{fourth');
+  assert.deepEqual(kept(), ['{fourth', '{third', '{second', null], 'bounded: the oldest drops out');
+  // Storage full: the new copy is lost; the two newest kept ones stay (the oldest made room).
+  const full = { ...fake, setItem: (k, v) => { if (v === '{fifth') throw new Error('QuotaExceededError'); mem.set(k, v); } };
+  const s2 = new Store(full);
+  mem.set('azurite.v1', '{fifth');
+  assert.match(s2.load(() => { throw new Error('bad'); }).error, /discarded/);
+  assert.deepEqual(new Set(kept().filter(Boolean)), new Set(['{fourth', '{third']));
+});
+
 test('saved state: a damaged move list keeps the moves before the damage', () => {
   const g = new Game();
   for (const m of ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']) g.play(m);
