@@ -105,69 +105,74 @@ func (n *Net) update(dst, src *accumulator, m board.Move) {
 		dst.v = src.v
 		return
 	}
-	pc := m.Piece()
-	from, to := m.From(), m.To()
-	placed := pc
-	if p := m.Promotion(); p != board.NoPieceType {
-		placed = board.MakePiece(pc.Color(), p)
-	}
 	for s := board.White; s <= board.Black; s++ {
-		d, w := &dst.v[s], &n.ftW
-		switch {
-		case m.IsCastle():
-			rookFrom, rookTo := to+1, to-1 // king side: h-file rook to the f-file
-			if to.File() == 2 {
-				rookFrom, rookTo = to-2, to+1 // queen side: a-file rook to the d-file
-			}
-			rook := board.MakePiece(pc.Color(), board.Rook)
-			addSub2(d, &src.v[s], &w[Feature(s, pc, to)], &w[Feature(s, pc, from)],
-				&w[Feature(s, rook, rookTo)], &w[Feature(s, rook, rookFrom)])
-		case m.IsCapture():
-			capSq := to
-			if m.IsEnPassant() {
-				capSq = to ^ 8 // the captured pawn stands behind the target square
-			}
-			addSubSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)],
-				&w[Feature(s, m.Captured(), capSq)])
-		default:
-			addSub(d, &src.v[s], &w[Feature(s, placed, to)], &w[Feature(s, pc, from)])
-		}
+		d := n.delta(s, m)
+		apply(&dst.v[s], &src.v[s], &d.add, &d.sub, d.na, d.ns)
 	}
 }
 
-// undo sets dst to the accumulator before m from src, the one after it.
+// undo sets dst to the accumulator before m from src, the one after it: the
+// same rows as update, added and removed the other way.
 func (n *Net) undo(dst, src *accumulator, m board.Move) {
 	if m == board.NoMove {
 		dst.v = src.v
 		return
 	}
+	for s := board.White; s <= board.Black; s++ {
+		d := n.delta(s, m)
+		apply(&dst.v[s], &src.v[s], &d.sub, &d.add, d.ns, d.na)
+	}
+}
+
+// rows is the change a move makes to one side's accumulator: the feature
+// rows it adds and removes (one or two of each).
+type rows struct {
+	add, sub [2]*[netWords]uint64
+	na, ns   int
+}
+
+// delta returns the rows m adds and removes, seen from side s.
+func (n *Net) delta(s board.Color, m board.Move) rows {
+	w := &n.ftW
 	pc := m.Piece()
 	from, to := m.From(), m.To()
 	placed := pc
 	if p := m.Promotion(); p != board.NoPieceType {
 		placed = board.MakePiece(pc.Color(), p)
 	}
-	for s := board.White; s <= board.Black; s++ {
-		d, w := &dst.v[s], &n.ftW
-		switch {
-		case m.IsCastle():
-			rookFrom, rookTo := to+1, to-1
-			if to.File() == 2 {
-				rookFrom, rookTo = to-2, to+1
-			}
-			rook := board.MakePiece(pc.Color(), board.Rook)
-			addSub2(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, pc, to)],
-				&w[Feature(s, rook, rookFrom)], &w[Feature(s, rook, rookTo)])
-		case m.IsCapture():
-			capSq := to
-			if m.IsEnPassant() {
-				capSq = to ^ 8
-			}
-			add2Sub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, m.Captured(), capSq)],
-				&w[Feature(s, placed, to)])
-		default:
-			addSub(d, &src.v[s], &w[Feature(s, pc, from)], &w[Feature(s, placed, to)])
+	r := rows{na: 1, ns: 1}
+	r.add[0], r.sub[0] = &w[Feature(s, placed, to)], &w[Feature(s, pc, from)]
+	switch {
+	case m.IsCastle():
+		rookFrom, rookTo := to+1, to-1 // king side: h-file rook to the f-file
+		if to.File() == 2 {
+			rookFrom, rookTo = to-2, to+1 // queen side: a-file rook to the d-file
 		}
+		rook := board.MakePiece(pc.Color(), board.Rook)
+		r.add[1], r.sub[1] = &w[Feature(s, rook, rookTo)], &w[Feature(s, rook, rookFrom)]
+		r.na, r.ns = 2, 2
+	case m.IsCapture():
+		capSq := to
+		if m.IsEnPassant() {
+			capSq = to ^ 8 // the captured pawn stands behind the target square
+		}
+		r.sub[1] = &w[Feature(s, m.Captured(), capSq)]
+		r.ns = 2
+	}
+	return r
+}
+
+// apply sets d to s plus the na rows of add minus the ns rows of sub.
+func apply(d, s *[netWords]uint64, add, sub *[2]*[netWords]uint64, na, ns int) {
+	switch {
+	case na == 1 && ns == 1:
+		addSub(d, s, add[0], sub[0])
+	case na == 1:
+		addSubSub(d, s, add[0], sub[0], sub[1])
+	case ns == 1:
+		add2Sub(d, s, add[0], add[1], sub[0])
+	default:
+		addSub2(d, s, add[0], sub[0], add[1], sub[1])
 	}
 }
 
