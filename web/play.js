@@ -452,7 +452,8 @@ export function createPlay(ctx) {
       }
       live().last();
       // A clock saved running was charged by the time that passed (Clock.fromJSON); a
-      // paused one (the player was on another tab) runs again, once White has moved.
+      // timed game is never paused now, but one saved paused by an older build (the
+      // player was on another tab) runs again, once White has moved.
       if (st.active && st.clock.timed && !st.clock.running && lastMain(live()).ply > 0) st.clock.start(turn(), now());
       tick(); // a flag that fell while the page was closed ends the game here
       maybeEngineMove();
