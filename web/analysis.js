@@ -3,6 +3,8 @@
 // first strongest), and loading a FEN or PGN from text or a file. Engine output is
 // only ever shown for the position on the board: it is cleared when the engine stops
 // and whenever the position changes (navigation, a move, a loaded game or FEN).
+// While Play holds the engine (ctx.engineReservedByPlay: a timed game is on) the
+// engine is neither started nor stopped here; the lines say why instead.
 
 import { Chess } from 'chess.js';
 import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
@@ -21,6 +23,7 @@ export function createAnalysis(ctx) {
     token: 0,
     fen: null, // position being analysed
     optionsSent: null,
+    refused: '', // why the engine was refused (Play holds it), shown in the lines
   };
   let raf = 0;
   let shownArrow = '';
@@ -130,6 +133,8 @@ export function createAnalysis(ctx) {
   }
 
   function setRunning(on) {
+    if (on && refuse()) return;
+    st.refused = '';
     st.running = on;
     btn.textContent = on ? 'Stop engine' : 'Start engine';
     btn.setAttribute('aria-pressed', String(on));
@@ -144,7 +149,24 @@ export function createAnalysis(ctx) {
     st.token++;
     clearLines();
     render();
-    if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
+    if (ctx.engineReady && !ctx.engineReservedByPlay()) await ctx.engine.stop().catch(() => {});
+  }
+
+  // refuse turns the analysis off and says why when Play holds the engine; it
+  // returns whether it did.
+  function refuse() {
+    const why = ctx.engineReservedByPlay();
+    if (!why) return false;
+    st.token++;
+    st.running = false;
+    st.refused = why;
+    btn.textContent = 'Start engine';
+    btn.setAttribute('aria-pressed', 'false');
+    clearLines();
+    render();
+    ctx.say(why);
+    ctx.save();
+    return true;
   }
 
   function clearLines() {
@@ -156,6 +178,7 @@ export function createAnalysis(ctx) {
   }
 
   async function analyse() {
+    if (refuse()) return;
     const token = ++st.token;
     const g = ctx.game;
     const node = g.current;
@@ -244,7 +267,9 @@ export function createAnalysis(ctx) {
     // Lines of another position (the cursor moved since, or a game was loaded) are
     // never shown, even for the one frame before the new search's first line.
     if (st.fen !== ctx.game.current.fen) clearLines();
-    if (st.final) {
+    if (st.refused && !st.running) {
+      list.append(h('li', { class: 'pv-refused' }, st.refused));
+    } else if (st.final) {
       list.append(h('li', { class: 'pv-final' }, st.final));
     } else if (st.running && !st.lines.length) {
       list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
@@ -351,6 +376,11 @@ export function createAnalysis(ctx) {
     canNavigate: () => true,
     engineReady() {
       if (ctx.mode === 'analysis' && st.running) analyse();
+    },
+    // engineFreed: Play's game ended; the engine may be started here again.
+    engineFreed() {
+      st.refused = '';
+      scheduleRender();
     },
     engineRestarted() {
       st.optionsSent = null;

@@ -8,6 +8,12 @@
 // holds the running side and the wall time its clock started, so a reload charges the
 // time that really passed to the side to move, the engine included: its search starts
 // again with what is left on its clock.
+//
+// A timed game keeps the engine (engineReservedByPlay): leaving Play neither stops the
+// clocks nor the engine's search, its move lands in the live game on any tab, a flag
+// still falls, and the other tabs get no engine until the game ends, so no tab switch
+// can stop a clock or ask the engine about the live position. An untimed game has no
+// clock to cheat: leaving Play pauses it and hands the engine to the other tabs.
 
 import { Game } from './game.js';
 import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
@@ -25,6 +31,8 @@ const DRAW_EQUAL_CP = 15;
 const DRAW_EQUAL_PLY = 60;
 // LOW_TIME_MS: below this the player's clock turns red and the low-time sound plays once.
 const LOW_TIME_MS = 10000;
+/** ENGINE_RESERVED is what the other tabs say instead of starting the engine. */
+export const ENGINE_RESERVED = 'Engine analysis is off during a timed game: finish or resign it first.';
 
 /** createPlay returns the play-mode controller bound to the shell context. */
 export function createPlay(ctx) {
@@ -44,6 +52,12 @@ export function createPlay(ctx) {
   };
   const now = () => Date.now();
   const live = () => ctx.playGame;
+  // reserved: a timed game is on, so the engine is the live game's on every tab.
+  const reserved = () => st.active && st.clock.timed;
+  // engineReservedByPlay is the one gate for every use of the engine outside Play: it
+  // returns why the engine may not be used ('' when it may). Nothing outside Play may
+  // start, stop or configure the engine while it returns a reason.
+  ctx.engineReservedByPlay = () => (reserved() ? ENGINE_RESERVED : '');
 
   // Form: levels and time controls.
   const levelSel = byId('level');
@@ -153,7 +167,7 @@ export function createPlay(ctx) {
   }
 
   function maybeEngineMove() {
-    if (ctx.mode !== 'play' || !st.active || st.thinking) return;
+    if ((ctx.mode !== 'play' && !reserved()) || !st.active || st.thinking) return;
     if (turn() !== engineColor()) return;
     engineMove();
   }
@@ -217,9 +231,16 @@ export function createPlay(ctx) {
     }
     pressClock(n.color);
     if (ctx.mode === 'play') ctx.refresh();
-    else ctx.save();
+    else {
+      ctx.save();
+      updateRows();
+    }
     ctx.sound.play(soundFor(n));
     if (checkEnd()) return;
+    if (ctx.mode !== 'play') {
+      ctx.say(`Azurite played ${n.san} in the live game: your move, your clock runs.`);
+      return;
+    }
     const pre = st.premove;
     setPremove(null);
     if (pre && playUser(pre, true)) return;
@@ -243,6 +264,8 @@ export function createPlay(ctx) {
     live().result = result;
     live().termination = reason;
     if (ctx.engineReady) ctx.engine.stop().catch(() => {});
+    // The engine is the other tabs' again (reserved() is false now).
+    for (const c of Object.values(ctx.controllers)) if (c !== api && c.engineFreed) c.engineFreed();
     ctx.refresh({ animate: false });
     ctx.sound.play('end');
     const text = result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
@@ -354,12 +377,14 @@ export function createPlay(ctx) {
       el.classList.toggle('running', st.clock.running === color);
       el.classList.toggle('low', left < LOW_TIME_MS);
       el.setAttribute('aria-label', `${color === 'w' ? 'White' : 'Black'} clock`);
-      if (color === st.userColor && st.active && st.clock.running === color && left < LOW_TIME_MS && !st.lowWarned) {
-        st.lowWarned = true;
-        ctx.sound.play('lowtime');
-      }
     }
-    if (st.active && timed && ctx.mode === 'play') {
+    // The low-time sound and the flag fall do not wait for the Play tab: the clocks
+    // run on every tab.
+    if (st.active && timed && st.clock.running === st.userColor && st.clock.left(st.userColor, t) < LOW_TIME_MS && !st.lowWarned) {
+      st.lowWarned = true;
+      ctx.sound.play('lowtime');
+    }
+    if (st.active && timed) {
       const flagged = st.clock.flagged(t);
       if (flagged) {
         const other = flagged === 'w' ? 'b' : 'w';
@@ -387,6 +412,10 @@ export function createPlay(ctx) {
   }
 
   function updateRows() {
+    // The engine state line is on every tab: during a timed game it tells the other
+    // tabs that the engine thinks for the live game. The player rows are Play's.
+    byId('engine-state').textContent = engineText();
+    document.body.classList.toggle('thinking', st.thinking && ctx.mode === 'play');
     if (ctx.mode !== 'play') return;
     const bottom = ctx.view.orientation;
     const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
@@ -396,25 +425,24 @@ export function createPlay(ctx) {
     byId('btn-takeback').disabled = !st.active || ply === 0;
     byId('btn-resign').disabled = !st.active;
     byId('btn-draw').disabled = !st.active;
-    document.body.classList.toggle('thinking', st.thinking);
     document.body.classList.toggle('in-game', st.active);
     // The "your move" cue: the user is to move in a running game (before White's first
     // move it also says that the clocks start with it).
     const yours = st.active && !st.thinking && turn() === st.userColor;
     show(byId('turn-cue'), yours);
     byId('turn-cue').textContent = yours && st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move';
-    byId('engine-state').textContent = engineText();
     tick();
   }
 
   function engineText() {
     if (!ctx.engineReady) return byId('engine-state').textContent;
+    if (ctx.mode !== 'play' && reserved()) return st.thinking ? 'Azurite thinking (live game)…' : 'engine kept for the live game';
     if (st.thinking) return 'Azurite thinking…';
     return 'engine ready';
   }
   ctx.listeners.add(updateRows);
 
-  return {
+  const api = {
     enter() {
       if (!st.started) {
         // First visit: start a game at once.
@@ -424,17 +452,20 @@ export function createPlay(ctx) {
       }
       live().last();
       // A clock saved running was charged by the time that passed (Clock.fromJSON); a
-      // paused one (the player was on another tab) runs again, once White has moved.
+      // timed game is never paused now, but one saved paused by an older build (the
+      // player was on another tab) runs again, once White has moved.
       if (st.active && st.clock.timed && !st.clock.running && lastMain(live()).ply > 0) st.clock.start(turn(), now());
       tick(); // a flag that fell while the page was closed ends the game here
       maybeEngineMove();
     },
     leave() {
-      // Leaving play mode pauses a running game: the clocks stop and the engine's
-      // search is abandoned (the engine is needed by the other tabs); coming back
-      // resumes both.
-      st.clock.stop(now());
+      // The premove is drawn on the board, which shows another game now.
       setPremove(null);
+      // A timed game goes on: its clocks run and the engine keeps thinking.
+      if (reserved()) return;
+      // An untimed game pauses: the engine's search is abandoned (the other tabs may
+      // use the engine) and coming back resumes it.
+      st.clock.stop(now());
       if (st.thinking) {
         st.token++;
         st.thinking = false;
@@ -453,7 +484,7 @@ export function createPlay(ctx) {
     userMove,
     canNavigate: () => true,
     engineReady() {
-      if (ctx.mode === 'play') applyLevel().then(maybeEngineMove);
+      if (ctx.mode === 'play' || reserved()) applyLevel().then(maybeEngineMove);
     },
     engineRestarted() {
       // engineMove's rejected go() (restarted) asks again; nothing else to do here.
@@ -485,4 +516,5 @@ export function createPlay(ctx) {
     },
     state: st,
   };
+  return api;
 }

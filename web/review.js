@@ -159,7 +159,7 @@ export function createReview(ctx) {
     st.running = false;
     btn.textContent = 'Review game';
     show(byId('review-progress-row'), false);
-    if (ctx.engineReady) ctx.engine.stop().catch(() => {});
+    if (ctx.engineReady && !ctx.engineReservedByPlay()) ctx.engine.stop().catch(() => {});
   }
 
   // terminalEval scores a position the rules have already decided.
@@ -174,6 +174,9 @@ export function createReview(ctx) {
   // evaluateFen searches fen to the quality's node count from a cleared hash (cached)
   // and returns {score (White's view), pv}. The engine is sent the FEN alone.
   async function evaluateFen(fen, quality) {
+    // Play holds the engine during a timed game (practice says this as its error).
+    const why = ctx.engineReservedByPlay();
+    if (why) throw new Error(why);
     if (!engineTag) engineTag = await fingerprint();
     const key = cacheKey(engineTag, quality, fen);
     const hit = cache.get(key);
@@ -226,6 +229,12 @@ export function createReview(ctx) {
     const nodes = [game.root, ...game.mainlineNodes()];
     if (nodes.length < 2) {
       ctx.say('There are no moves to review.');
+      return;
+    }
+    const why = ctx.engineReservedByPlay();
+    if (why) {
+      ctx.notice(why);
+      ctx.say(why);
       return;
     }
     practice.stop();

@@ -1,5 +1,6 @@
 // Browser tests of play mode that issue 21 asked for: clocks across reloads (the
-// user's and the engine's), the live game untouched by the Analyse tab, the board
+// user's and the engine's), the live game untouched by the Analyse tab, timed games
+// that keep their clocks and the engine on every tab, the board
 // in view on phones, premoves, settings across reloads, PGN tags kept as imported,
 // and a development build that precaches each file once. Against dist/ served by
 // build.go with the production CSP; every test ends with no CSP violation and no
@@ -329,4 +330,92 @@ test('the development build precaches each file once, every one of them present'
   assert.equal(new Set(plain).size, files.length);
   for (const f of files) assert.ok(fs.existsSync(path.join(ROOT, 'dist', f === './' ? 'index.html' : f)), `${f} exists`);
   assert.ok(files.includes('assets/pieces/azurite.svg') && files.includes('assets/pieces/standard.svg'), 'both piece sets');
+});
+
+// countGos makes the page count every go message posted to an engine worker.
+async function countGos(page) {
+  await page.addInitScript(() => {
+    window.__gos = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (msg, ...rest) {
+      if (msg && msg.type === 'go') window.__gos++;
+      return post.call(this, msg, ...rest);
+    };
+  });
+}
+const gos = (page) => page.evaluate(() => window.__gos);
+
+test('timed game: 20 s on the Analyse tab are charged to the player\'s clock; the flag falls on any tab', async () => {
+  await withPage({}, async (page) => {
+    await page.clock.install();
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    // Fake time stopped (see player.test.mjs "a flag fall"): only the jumps below pass.
+    await page.clock.pauseAt(Date.now() + 1000);
+    // As Black: the engine's book move starts the user's clock.
+    await startGame(page, { color: 'b', tc: '1+0' });
+    await waitPlies(page, 1);
+    await page.clock.runFor(200);
+    assert.equal(await page.textContent('#clock-bottom'), '1:00');
+    await page.click('#tab-analysis');
+    await page.clock.fastForward('00:20');
+    await page.click('#tab-play');
+    await page.clock.runFor(200);
+    assert.equal((await clockState(page)).running, 'b', "Black's clock never stopped");
+    assert.equal(await page.textContent('#clock-bottom'), '0:40');
+    // The flag falls on another tab too, and the game ends there.
+    await page.click('#tab-review');
+    await page.clock.fastForward('00:41');
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.match(await page.textContent('#banner-reason'), /Black ran out of time/);
+    assert.equal(await page.evaluate(() => [window.azurite.mode, window.azurite.playGame.result].join(' ')), 'review 1-0');
+    await screenshot(page, 'flag-on-review-tab');
+  }, 'clock-away');
+});
+
+test('timed game: the other tabs get no engine, the engine\'s move lands while away, and the end frees it', async () => {
+  await withPage({}, async (page) => {
+    // Without the book the engine searches its first reply (about 2 s of its minute).
+    await page.context().route('**/book.bin', (r) => r.fulfill({ status: 404, body: '' }));
+    await countGos(page);
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { color: 'w', level: 'full', tc: '1+0' });
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForSelector('body.thinking');
+    await page.waitForFunction(() => window.__gos === 1);
+    const sent = 1;
+    const sounds = () => page.evaluate(() => window.azurite.sound.played.move + window.azurite.sound.played.capture);
+    const heard = await sounds();
+    await page.click('#tab-analysis');
+    assert.equal(await plies(page), 1, 'the engine is still thinking when the player leaves');
+    await page.click('#btn-engine');
+    const refused = 'Engine analysis is off during a timed game: finish or resign it first.';
+    assert.equal(await page.textContent('#pv-lines'), refused);
+    assert.equal(await page.textContent('#btn-engine'), 'Start engine');
+    assert.equal(await page.textContent('#status'), refused);
+    await screenshot(page, 'analysis-refused-timed-game');
+    // Moves on the copy are still allowed.
+    await clickMove(page, 'd7', 'd5');
+    await page.click('#tab-review');
+    await page.click('#btn-review');
+    assert.equal(await page.textContent('#notice-text'), refused);
+    // The engine's move reaches the live game while the Review tab is shown.
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 2, null, { timeout: 30000 });
+    assert.equal(await page.evaluate(() => window.azurite.mode), 'review');
+    assert.equal(await gos(page), sent, 'no go but the live game\'s');
+    assert.equal((await clockState(page)).running, 'w', 'the clock switched to the player');
+    assert.equal(await page.textContent('#engine-state'), 'engine kept for the live game');
+    assert.equal(await sounds(), heard + 2, 'the move on the copy and the engine\'s move sounded');
+    await page.click('#tab-play');
+    assert.equal(await page.evaluate(() => window.azurite.game.mainlineNodes().length), 2);
+    assert.equal(await page.evaluate(() => window.azurite.movable()), 'w');
+    // Resigning frees the engine: the Analyse tab's engine starts.
+    await page.click('#btn-resign');
+    await page.click('#banner-close');
+    await page.click('#tab-analysis');
+    await page.click('#btn-engine');
+    await page.waitForSelector('#pv-lines .pv-line', { timeout: 30000 });
+    assert.equal(await gos(page), sent + 1);
+  }, 'engine-away');
 });
