@@ -52,7 +52,7 @@
 // (0.56-0.76 s in the empty runs) makes their ratio noisy.
 //
 // Where the wasm time goes, in executed wasm instructions per node after
-// start-up (node tools/wasm-icount.mjs on the board test binary, small rows
+// start-up (node tools/lab/wasm-icount.mjs on the board test binary, small rows
 // of BenchmarkPerft; before this round's changes -> after): start position
 // perft 5 bulk 261 -> 112, Kiwipete perft 4 bulk 208 -> 77 (countMoves
 // instead of generate at the leaves), start position perft 4 no bulk

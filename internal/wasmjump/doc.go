@@ -65,12 +65,12 @@
 // the tool and the build, leaves backward jumps on the table.
 //
 // Measured in session 8 (node 20; one test binary rewritten with
-// WASMLOOP=0 and without, side by side). tools/instr-per-node.sh, V8
+// WASMLOOP=0 and without, side by side). tools/lab/instr-per-node.sh, V8
 // instructions per search node (native 3825): 7108 -> 6784, a wasm/native
 // ratio of 0.538 -> 0.564 (before the peephole and narrow rules: 7780 ->
 // 7366, and 7524 with WASMLOOP=unroll: the marker stays). CPU seconds of
 // TestBenchPrint -benchdepth 11, medians of 8 interleaved runs on a loaded
-// machine (load 1.4-8): 4.20 -> 3.85. Perft gains less: tools/perft-instr.sh
+// machine (load 1.4-8): 4.20 -> 3.85. Perft gains less: tools/lab/perft-instr.sh
 // startpos no-bulk 624.3 -> 615.1 instructions per node, but the clock
 // (BenchmarkPerft startpos-d6-nobulk, CPU seconds, medians of 8) says 9.09
 // -> 9.42, slower in 6 of 8 pairs, while kiwipete-d5-nobulk says 14.64 ->

@@ -4,7 +4,7 @@
 # perft twin of instr-per-node.sh, a load-independent stand-in for the
 # wasm/native speed ratio that `make bench-perft` measures by the clock.
 #
-#   tools/perft-instr.sh NATIVE.test WASM.test [KIND…]
+#   tools/lab/perft-instr.sh NATIVE.test WASM.test [KIND…]
 #
 # Both arguments are `go test -c` binaries of ./engine/board (the second
 # built with GOOS=js GOARCH=wasm). KIND is one of startpos-bulk,
