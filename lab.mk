@@ -1,7 +1,7 @@
 # Measurements: speed, instruction counts, search suites, matches and tuning,
 # included by the Makefile (make help-lab lists them). None of these targets is
 # part of `make test`; their scripts are in tools/lab/ and their results, with
-# the command that reproduces each, in docs/ (docs/figures.md lists the pages).
+# the command that reproduces each, in docs/ (README.md lists the pages).
 
 ## ---- engine speed (docs/wasm-speed.md) -----------------------------------------
 
@@ -132,7 +132,7 @@ smp-ttd:
 
 .PHONY: wasm-figures wasm-vert-cost wasm-hosts
 
-# Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
+# Side-by-side figures for docs/protocol-figures.md: yield cost (turns on/off interleaved in one
 # worker, mirrored and rotated order, engine-thread CPU), turn cost, nps native/node/Chromium,
 # load time, stop latency, size. CONFIGS, DEPTH, ROUNDS, WARMUP, TRIALS, TURNS, STEPS, HOSTS
 # (see tests/wasm/figures.mjs), e.g. CONFIGS='off,off#2,5,on,20' DEPTH=9 ROUNDS=10.
@@ -184,7 +184,7 @@ eval-instr:
 	$(call wasmbin,dist/bench/eval-wasm.test,test -c,./engine/eval)
 	tools/lab/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test
 
-## ---- strength: matches and test suites (docs/strength.md) -------------------------
+## ---- strength: matches and test suites (docs/strength.md, docs/matches.md) -------------------------
 # Long, CPU-heavy runs; never part of `make test`. fastchess is built outside the
 # repo (../shared/tools/README.md); the anchors are Debian packages in /usr/games.
 MATCH_HOME       ?= $(HOME)/.cache/azurite-match
@@ -241,7 +241,7 @@ gauntlet-pair:
 
 # The web player's strength levels (web/levels.js) against the anchors, and the
 # levels below the weakest anchor through a chain of level-vs-level matches
-# (tools/lab/calibrate-levels.sh; results and commands in docs/strength.md).
+# (tools/lab/calibrate-levels.sh; results and commands in docs/levels.md).
 # Anchor pairings use the clock: run them on a quiet machine.
 CALIBRATE_GAMES    ?= 40
 CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// figures.mjs measures, side by side in one run, what docs/protocol.md and the
+// figures.mjs measures, side by side in one run, what docs/protocol-figures.md and the
 // issue ask for (make wasm-figures; not part of make test):
 //
 //   - the cost of the search's event-loop turns, in one engine instance per

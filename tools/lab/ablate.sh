@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ablate.sh builds a native azurite with one feature removed, for the
-# ablation rows of docs/strength.md (make ablation-match). The repository is
+# ablation rows of docs/ablation.md (make ablation-match). The repository is
 # never modified: the variant is built from a copy of a git revision, patched
 # in the copy.
 #
