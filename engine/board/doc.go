@@ -16,7 +16,7 @@
 //	movegen.go        fully legal generation (pin and check masks): all, noisy, quiet
 //	makemove.go       MakeMove/UnmakeMove and null moves
 //	statecopy*.go     copying the undo state (field by field in the wasm port)
-//	regpin.go         pin: keeps a pointer argument in a wasm local (identity natively)
+//	regpin*.go        pin: keeps a pointer argument in a wasm local (identity natively)
 //	legal.go          IsLegal (validates a move from anywhere) and GivesCheck
 //	draw.go           repetition, fifty-move rule, insufficient material
 //	uci.go            ParseUCIMove
