@@ -142,7 +142,6 @@ func (p *Position) growHist() {
 //
 //go:noinline
 func (p *Position) makeSpecial(m Move) {
-	p = pin(p)
 	st := &p.st
 	them := p.side & 1
 	us := them ^ 1
@@ -195,7 +194,6 @@ func init() {
 
 // attackersBy returns c's pieces (king excluded) that attack sq on the current board.
 func (p *Position) attackersBy(c Color, sq Square) Bitboard {
-	p = pin(p)
 	occ := p.occ
 	return (pawnAttacks[c^1][sq]&p.byType[Pawn] |
 		knightAttacks[sq]&p.byType[Knight] |
