@@ -74,6 +74,7 @@ func pinnedBy(ksq uint, tBQ, tRQ, occ, ours Bitboard) Bitboard {
 // quiet promotions, en passant, then knights, bishops, rooks and queens, each
 // piece by origin square and its moves by destination square.
 func (p *Position) generate(l *MoveList, kind int) {
+	p, l = pin(p), pin(l)
 	us := p.side & 1 // masks here and below spare bounds checks (see the comment above)
 	them := us ^ 1
 	ours := p.byColor[us]
