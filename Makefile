@@ -1,6 +1,7 @@
 # Azurite build and test entry points. `make serve` and `make test` are the two
-# commands in the README; everything long (deep perft, matches, tuning) has its own target.
-# Sections are by concern; keep each concern's targets in its own section.
+# commands in the README; `make help` lists the everyday targets. Measurements
+# (benchmarks, instruction counts, matches, tuning) live in lab.mk, included at
+# the end, with their scripts in tools/lab/ (`make help-lab`).
 
 GO      ?= go
 GOFLAGS ?=
@@ -10,27 +11,47 @@ GOFLAGS ?=
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
-.PHONY: all test test-go test-fuzz test-web vet serve build build-web bench-web bench-perft perft-deep
+.PHONY: all help help-lab test test-go test-fuzz test-web vet serve build build-web
 
-# Every GOOS=js GOARCH=wasm binary gets internal/wasmjump's rewrite (forward
-# jumps made direct, and the backward ones of loops without resume points)
-# after the compiler, as the shipped azurite.wasm does; WASMJUMP=0 leaves
-# them as the compiler wrote them, WASMLOOP=0 leaves the backward jumps on
-# the dispatch table and WASMLOOP=unroll lets V8 unroll the new loops, for
-# comparisons (e.g. make bench-instr WASMLOOP=0).
+# Every GOOS=js GOARCH=wasm binary is built by internal/wasmbuild (through
+# tools/wasmbuild): the compiler, then internal/wasmjump's rewrite, as the
+# shipped azurite.wasm. WASMJUMP=0 is the one switch that leaves the
+# compiler's output as it is (for comparisons: make bench-instr WASMJUMP=0);
+# a Go release the rewrite was not verified with does the same and says so.
 WASMJUMP ?= 1
 export WASMJUMP
-export WASMLOOP
 # $(call wasmbin,OUT,GO COMMAND,PACKAGE): GOOS=js GOARCH=wasm go COMMAND -o OUT
-# PACKAGE, then the rewrite. OUT is removed first: go does not write an output it
-# finds up to date, and a rewritten file keeps the build ID it was built with.
+# PACKAGE, then the rewrite (internal/wasmbuild.Build).
 define wasmbin
-	@rm -f $(1)
-	GOOS=js GOARCH=wasm $(GO) $(2) -o $(1) $(3)
-	@if [ "$(WASMJUMP)" != 0 ]; then $(GO) run ./tools/wasmjump -v $(1); else echo "WASMJUMP=0: $(1) left as the compiler wrote it"; fi
+	$(GO) run ./tools/wasmbuild -o $(1) $(3) $(2)
 endef
 
 all: build
+
+# The everyday targets; measurement targets are in lab.mk (make help-lab).
+help:
+	@echo 'Azurite: everyday targets (measurements: make help-lab)'
+	@echo '  make serve             build the web player into dist/ and serve it (localhost:8080)'
+	@echo '  make test              all that CI runs (.ci/run): vet, Go, fuzz, browser, wasm, PWA'
+	@echo '  make build             go build ./...'
+	@echo '  make vet               gofmt check and go vet'
+	@echo '  make test-go           Go tests (-short), and -race on engine/'
+	@echo '  make test-fuzz         the fuzz targets, fixed execution counts'
+	@echo '  make test-web          browser tests of the player (headless Chromium)'
+	@echo '  make test-wasm         the wasm engine under node and in a browser worker'
+	@echo '  make test-search-wasm  the wasm bench node count equals the native one'
+	@echo '  make test-pwa          the release build: offline, sub-path, installable'
+	@echo '  make azurite           the native UCI/xboard engine in bin/azurite'
+	@echo '  make wasm              dist/azurite.wasm, wasm_exec.js and worker.js'
+	@echo '  make uci-wasm          the wasm engine as a UCI engine on stdin/stdout (node)'
+	@echo '  make dist              release build for a static host (checks the rewrite first)'
+	@echo '  make release           cross-compiled native binaries in dist/release'
+	@echo '  make book              regenerate the embedded opening book'
+	@echo 'Switch: WASMJUMP=0 builds every wasm binary without the post-link rewrite.'
+
+# Every target of lab.mk with the start of the comment before it.
+help-lab:
+	@awk '/^$$/ { c = "" } /^## / { next } /^#/ { if (c == "") c = substr($$0, 3); next } /^[a-z][a-z0-9-]*:/ { t = $$1; sub(":", "", t); printf "  make %-17s %s\n", t, substr(c, 1, 58); c = "" }' lab.mk
 
 ## ---- engine (Go) -------------------------------------------------------------
 
@@ -57,131 +78,11 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZ_SLOW) ./engine/uci
 	$(GO) test -run '^$$' -fuzz '^FuzzXboardTime$$' -fuzztime $(FUZZ_FAST) ./engine/uci
 
-# Full-depth perft over the shared suites (every depth they list, ~22e9 nodes;
-# minutes on a free core): not part of `make test`.
-perft-deep:
-	$(GO) test -count=1 -run '^TestPerft(Shallow|Deep)$$' -timeout 120m ./engine/board
-
-# Perft speed (Mnps): BenchmarkPerft (start position depth 6, Kiwipete depth
-# 5, each bulk-counted -- the last ply's legal moves counted without being
-# made or written -- and with every leaf made and unmade) natively and as
-# GOOS=js GOARCH=wasm under node, and, when DTM_BENCH names an executable, the
-# same rows for dylhunn/dragontoothmg (a Go test binary with a BenchmarkPerft
-# of the same rows, built outside this repository: it is GPL and never
-# committed; its bulk count takes the length of its generated move list).
-# Each row runs in its own process under /usr/bin/time, the three
-# implementations interleaved, BENCH_RUNS times; the summary gives medians of
-# wall-clock Mnps (the Go benchmark's figure) and of CPU Mnps (nodes over the
-# process's user time minus an empty run's: on a shared machine the wall
-# clock mostly measures the neighbours). The no-bulk rows are as deep as the
-# bulk ones so that start-up (wasm compilation) weighs little on them.
-BENCH_RUNS ?= 3
-DTM_BENCH  ?= /tmp/board/dtmbench.test
-PERFT_ROWS  = startpos-d6-bulk kiwipete-d5-bulk startpos-d6-nobulk kiwipete-d5-nobulk
-bench-perft:
-	@mkdir -p dist/bench
-	$(GO) test -c -o dist/bench/board-native.test ./engine/board
-	$(call wasmbin,dist/bench/board-wasm.test,test -c,./engine/board)
-	@if [ -x "$(DTM_BENCH)" ]; then echo "dragontoothmg: $(DTM_BENCH)"; else echo "dragontoothmg comparison skipped: DTM_BENCH=$(DTM_BENCH) is not an executable"; fi
-	@bash -c 'set -eo pipefail; : > dist/bench/perft.txt; \
-	  wasmexec="$$($(GO) env GOROOT)/lib/wasm/wasm_exec_node.js"; \
-	  run() { impl=$$1; pat=$$2; shift 2; \
-	    out=$$( { /usr/bin/time -f "cpu %U" "$$@" -test.run "^$$" -test.bench "$$pat" -test.benchtime 1x -test.benchmem; } 2>&1 ); \
-	    cpu=$$(echo "$$out" | sed -n "s/^cpu //p"); \
-	    line=$$(echo "$$out" | grep "^BenchmarkPerft/" || true); \
-	    echo "$$impl $${line:-BenchmarkPerft/empty} cpu $$cpu" | tee -a dist/bench/perft.txt; }; \
-	  for i in $$(seq $(BENCH_RUNS)); do echo "== run $$i/$(BENCH_RUNS)"; \
-	    for row in empty $(PERFT_ROWS); do pat="^BenchmarkPerft$$/^$$row$$"; \
-	      run native "$$pat" dist/bench/board-native.test; \
-	      if [ -x "$(DTM_BENCH)" ]; then run dragontoothmg "$$pat" "$(DTM_BENCH)"; fi; \
-	      run wasm "$$pat" node "$$wasmexec" dist/bench/board-wasm.test; \
-	    done; done'
-	$(GO) run ./engine/board/internal/perftsummary < dist/bench/perft.txt
-
-# Machine instructions per perft node, natively and as wasm under node
-# (valgrind; tools/perft-instr.sh): the load-independent stand-in for the
-# wasm/native ratio of bench-perft. Takes a few minutes.
-.PHONY: perft-instr
-perft-instr:
-	@mkdir -p dist/bench
-	$(GO) test -c -o dist/bench/board-native.test ./engine/board
-	$(call wasmbin,dist/bench/board-wasm.test,test -c,./engine/board)
-	bash tools/perft-instr.sh dist/bench/board-native.test dist/bench/board-wasm.test
-
-# Executed wasm instructions per search node, by function, of the wasm
-# TestBenchPrint at ICOUNT_DEPTH (tools/wasm-icount.mjs): a figure that does
-# not depend on the machine's load, for comparing wasm builds. Needs wabt.
-ICOUNT_DEPTH ?= 7
-.PHONY: wasm-icount
-wasm-icount:
-	@mkdir -p dist/bench
-	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
-	node tools/wasm-icount.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(ICOUNT_DEPTH) | grep -v 'benchrun_test.go:16'
-
-# Machine instructions per search node, natively and as wasm under node
-# (valgrind; tools/instr-per-node.sh): the wasm/native speed ratio as a
-# figure that does not depend on the machine's load. Takes minutes.
-.PHONY: bench-instr
-bench-instr:
-	@mkdir -p dist/bench
-	$(GO) test -c -o dist/bench/search-native.test ./engine/search
-	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
-	tools/instr-per-node.sh dist/bench/search-native.test dist/bench/search-wasm.test
-
-# V8 machine instructions per search node in each Go function of the wasm
-# build (valgrind + node's perf map; tools/wasm-jitprof.mjs), at bench depth
-# JITPROF_DEPTH: repeats exactly for one binary. Takes minutes.
-JITPROF_DEPTH ?= 6
-.PHONY: wasm-jitprof
-wasm-jitprof:
-	@mkdir -p dist/bench
-	$(call wasmbin,dist/bench/search-wasm.test,test -c,./engine/search)
-	node tools/wasm-jitprof.mjs dist/bench/search-wasm.test -test.run '^TestBenchPrint$$' -test.v -benchdepth $(JITPROF_DEPTH)
-
-## ---- search ------------------------------------------------------------------
-# Long search runs; none of them is part of `make test`.
-WAC_NODES ?= 1000000
-SUITE ?= tactical/wac.epd
-BENCH_DEPTH ?= 12
-
-WAC_MOVETIME ?= 1s
-WAC_THREADS ?= 1
-
-.PHONY: wac wac-time suite bench-search test-search-wasm ablation smp-ttd
-# WAC at a fixed node budget per position (reproducible): prints the solved count.
-wac:
-	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -nodes $(WAC_NODES) | grep -E 'solved|failed'
-
-# WAC at a fixed time per position (the issue's "1 s per position"; depends on
-# the machine and its load, so quote the load average with the result):
-# make wac-time WAC_MOVETIME=1s WAC_THREADS=2
-wac-time:
-	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 60m ./engine/search -args -suite tactical/wac.epd -movetime $(WAC_MOVETIME) -threads $(WAC_THREADS) | grep -E 'solved|failed'
-
-# Any shared suite: make suite SUITE=tactical/bk.epd WAC_NODES=500000
-suite:
-	$(GO) test -count=1 -v -run '^TestSuite$$' -timeout 120m ./engine/search -args -suite $(SUITE) -nodes $(WAC_NODES) | grep -E 'solved|failed'
-
 # go test -exec for wasm test binaries: the toolchain's go_js_wasm_exec run on
 # the binary after the same jump rewrite as dist/azurite.wasm (WASMJUMP=0: without).
 WASM_EXEC = $(CURDIR)/tools/wasm-exec.sh
 
-# The bench signature (total nodes) and nps, natively and as wasm under node,
-# side by side in one run.
-bench-search:
-	@echo "native:"; $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
-	@echo "wasm (node):"; GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth $(BENCH_DEPTH) | grep -E 'Nodes searched'
-
-ABLATION_DEPTH ?= 10
-# The Brange & Lund (2021) ablation table (docs/ablation.md): time and nodes to
-# a fixed depth with and without each feature, WAC positions. Takes minutes.
-ablation:
-	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
-
-# Time to depth, Threads=1 vs Threads=2 (needs two idle cores to mean anything).
-smp-ttd:
-	$(GO) test -count=1 -v -run '^TestAblation$$' -timeout 120m ./engine/search -args -ablation -smponly -ablationdepth $(ABLATION_DEPTH) | grep -E '^\s*\|| ablation'
-
+.PHONY: test-search-wasm
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
 # The bench signature natively and as wasm must agree, with the hand-written
@@ -223,7 +124,7 @@ release:
 # The engine as GOOS=js GOARCH=wasm, with the same flags build.go uses.
 WASM_FLAGS ?= -trimpath -ldflags=-s
 
-.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps wasm-figures wasm-vert-cost wasm-hosts
+.PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps
 # dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
@@ -259,143 +160,6 @@ test-wasm-browser: node_modules/.package-lock.json wasm
 test-wasm: node_modules/.package-lock.json wasm wasm-deps
 	node --test --test-concurrency=1 tests/wasm/
 
-# Side-by-side figures for docs/protocol.md: yield cost (turns on/off interleaved in one
-# worker, mirrored and rotated order, engine-thread CPU), turn cost, nps native/node/Chromium,
-# load time, stop latency, size. CONFIGS, DEPTH, ROUNDS, WARMUP, TRIALS, TURNS, STEPS, HOSTS
-# (see tests/wasm/figures.mjs), e.g. CONFIGS='off,off#2,5,on,20' DEPTH=9 ROUNDS=10.
-wasm-figures: node_modules/.package-lock.json wasm
-	node tests/wasm/figures.mjs
-
-# The same azurite.wasm on each JavaScript engine against the native binary:
-# bench nps in native, under every node in NODES (comma-separated binaries,
-# default node on PATH) and in a Chromium worker, rounds rotated (tests/wasm/hosts.mjs).
-wasm-hosts: node_modules/.package-lock.json wasm
-	node tests/wasm/hosts.mjs
-
-# What vert (the typed-message converter) costs in azurite.wasm: the same
-# bridge built with a hand-written stand-in (tools/vertstub), sizes compared.
-wasm-vert-cost:
-	bash tools/vert-cost.sh
-
-## ---- evaluation tuning (cmd/tune) ------------------------------------------------
-# Texel tuning: self-play data (kept out of git under TUNE_DIR), then the fit
-# that rewrites engine/eval/weights.go and prints the MSE before and after.
-TUNE_DIR      ?= .tune
-TUNE_OPENINGS ?= ../shared/data/openings/8moves_v3.pgn
-TUNE_GAMES    ?= 5000
-TUNE_NODES    ?= 3000
-TUNE_WORKERS  ?= 1
-TUNE_EPOCHS   ?= 60
-TUNE_FREEZE   ?= PSQ,Mobility
-
-.PHONY: tune-data tune
-
-tune-data:
-	mkdir -p $(TUNE_DIR)
-	$(GO) run ./cmd/tune gen -openings $(TUNE_OPENINGS) -games $(TUNE_GAMES) -nodes $(TUNE_NODES) \
-		-workers $(TUNE_WORKERS) -out $(TUNE_DIR)/selfplay.txt
-
-tune:
-	$(GO) run ./cmd/tune fit -data $(TUNE_DIR)/selfplay.txt -epochs $(TUNE_EPOCHS) -freeze '$(TUNE_FREEZE)' \
-		-out engine/eval/weights.go
-
-# Machine instructions per evaluation, natively and as wasm under node
-# (valgrind; tools/eval-instr.sh): the evaluation's own wasm/native ratio,
-# load-independent. Takes minutes.
-.PHONY: eval-instr
-eval-instr:
-	@mkdir -p dist/bench
-	$(GO) test -c -o dist/bench/eval-native.test ./engine/eval
-	$(call wasmbin,dist/bench/eval-wasm.test,test -c,./engine/eval)
-	tools/eval-instr.sh dist/bench/eval-native.test dist/bench/eval-wasm.test
-
-## ---- strength: matches and test suites (docs/strength.md) -------------------------
-# Long, CPU-heavy runs; never part of `make test`. fastchess is built outside the
-# repo (../shared/tools/README.md); the anchors are Debian packages in /usr/games.
-MATCH_HOME       ?= $(HOME)/.cache/azurite-match
-FASTCHESS        ?= $(MATCH_HOME)/fastchess/fastchess
-MATCH_DIR        ?= .match
-AB_BASE          ?= HEAD~1
-AB_TC            ?= 8+0.08
-AB_ROUNDS        ?= 500
-AB_SPRT          ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
-AB_TIMEMARGIN    ?= 200
-GAUNTLET_GAMES   ?= 40
-GAUNTLET_TC      ?= 10+0.1
-GAUNTLET_ANCHORS ?= sf1500,sf2000,fairymax,phalanx,gnuchess,glaurung
-GAUNTLET_TIMEMARGIN ?= 200
-STS_NODES        ?= 100000
-STS_EVERY        ?= 1
-ABL_FEATURE      ?= mobility
-ABL_NODES        ?= 3000
-ABL_ROUNDS       ?= 100
-ABL_SRAND        ?= 20261122
-ABL_CONCURRENCY  ?= 2
-
-.PHONY: match-ab gauntlet sts ablation-match
-
-# A/B test (SPRT) of the working tree's engine against the build of git
-# revision AB_BASE, one game at a time, colour-reversed pairs of book openings.
-# fastchess runs inside MATCH_DIR (it writes its config.json to the working directory).
-match-ab:
-	rm -rf $(MATCH_DIR)/base && mkdir -p $(MATCH_DIR)/base
-	git archive $(AB_BASE) | tar -x -C $(MATCH_DIR)/base
-	cd $(MATCH_DIR)/base && $(GO) build -o ../azurite-base ./cmd/azurite
-	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
-	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-new name=new -engine cmd=./azurite-base name=base \
-		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random \
-		-rounds $(AB_ROUNDS) -repeat -concurrency 1 -recover -sprt $(AB_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
-		-pgnout file=ab-$$(date +%Y%m%d-%H%M%S).pgn
-
-# Gauntlet of the native binary against the rated anchors (../shared/tools/gauntlet.sh).
-gauntlet:
-	mkdir -p $(MATCH_DIR)
-	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
-	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
-		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
-
-# The native binary and the wasm build under node (NODE=…, default node on PATH)
-# against the same anchors with the same openings, side by side, one game at a
-# time each; prints both ratings and the gap (tools/gauntlet-pair.sh; issue 5).
-GAUNTLET_PAIR_GAMES ?= 50
-.PHONY: gauntlet-pair
-gauntlet-pair:
-	bash tools/gauntlet-pair.sh $(GAUNTLET_PAIR_GAMES) $(GAUNTLET_TC)
-
-# The web player's strength levels (web/levels.js) against the anchors, and the
-# levels below the weakest anchor through a chain of level-vs-level matches
-# (tools/calibrate-levels.sh; results and commands in docs/strength.md).
-# Anchor pairings use the clock: run them on a quiet machine.
-CALIBRATE_GAMES    ?= 40
-CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 master:sf2000 \
-	candidate:sf2000 im:sf2000 gm:sf2250 novice:casual beginner:novice absolute:beginner
-.PHONY: calibrate-levels
-calibrate-levels:
-	mkdir -p $(MATCH_DIR)
-	$(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
-	FASTCHESS=$(FASTCHESS) GAMES=$(CALIBRATE_GAMES) tools/calibrate-levels.sh $(MATCH_DIR)/azurite-levels $(CALIBRATE_PAIRINGS)
-
-# Strategic Test Suite at a fixed node budget per position (reproducible);
-# STS_EVERY=10 runs every 10th position (150, all themes).
-sts:
-	$(GO) run ./cmd/tune sts -file ../shared/data/tactical/sts.epd -nodes $(STS_NODES) -every $(STS_EVERY)
-
-# Ablation match: the committed HEAD with one feature removed
-# (tools/ablate.sh list) against HEAD itself, at a fixed node count per move,
-# so the result does not depend on the machine's load.
-ablation-match:
-	mkdir -p $(MATCH_DIR)
-	tools/ablate.sh $(ABL_FEATURE) $(CURDIR)/$(MATCH_DIR)/azurite-no-$(ABL_FEATURE)
-	tools/ablate.sh none $(CURDIR)/$(MATCH_DIR)/azurite-full
-	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-no-$(ABL_FEATURE) name=no-$(ABL_FEATURE) -engine cmd=./azurite-full name=full \
-		-each tc=inf nodes=$(ABL_NODES) option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(ABL_SRAND) \
-		-rounds $(ABL_ROUNDS) -repeat -concurrency $(ABL_CONCURRENCY) -recover \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
-		-pgnout file=ablation-$(ABL_FEATURE)-$(ABL_NODES).pgn
-
 ## ---- web player ----------------------------------------------------------------
 
 # build.go is the one build entry for the browser side (esbuild Go API, wasm, assets).
@@ -416,10 +180,6 @@ serve: build-web
 test-web: build-web
 	node --test --test-concurrency=1 tests/web/*.test.mjs
 
-# Time to interactive and main-thread frame times during a search (figures, not tests).
-bench-web: build-web
-	node tests/web/bench.mjs
-
 ## ---- offline app and embed (pwa) -------------------------------------------------
 
 .PHONY: dist test-pwa
@@ -434,62 +194,8 @@ dist: node_modules/.package-lock.json
 test-pwa: dist
 	node --test --test-concurrency=1 tests/pwa/
 
-## ---- learned evaluation (cmd/nnue, docs/nnue.md) --------------------------------------
-
-# Self-play data, training and installing a net. The data and runs live in
-# NNUE_DIR, outside the repository; every target resumes where a killed run
-# stopped and reproduces its output from the seeds. nnue-data runs until
-# NNUE_CHUNKS chunks exist (0: until killed) at nice 19, one game per core.
-NNUE_DIR      ?= $(HOME)/.cache/azurite/nnue
-NNUE_DATA     ?= $(NNUE_DIR)/data
-NNUE_SEED     ?= 1
-NNUE_NODES    ?= 5000
-NNUE_CHUNKS   ?= 0
-NNUE_WORKERS  ?= $(shell nproc)
-NNUE_OPENINGS ?= $(CURDIR)/../shared/data/openings/8moves_v3.pgn
-NNUE_NET      ?=
-NNUE_RUN      ?= $(NNUE_DIR)/train
-NNUE_EPOCHS   ?= 20
-NNUE_FLAGS    ?=
-NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
-.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install nnue-sprt
-nnue-bin:
-	@mkdir -p $(NNUE_DIR)/bin
-	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
-nnue-data: nnue-bin
-	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) \
-		-seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
-nnue-status: nnue-bin
-	$(NNUE_BIN) status $(NNUE_DATA)
-nnue-train: nnue-bin
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
-# SPRT of the net (NET=file, default: the built-in one) against the
-# hand-written evaluation, both in the working tree's binary, colour-reversed
-# pairs of book openings, one game at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
-# (fixed nodes: the evaluations' quality without their speed).
-NNUE_TC     ?= 10+0.1
-NNUE_SPRT   ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
-NNUE_ROUNDS ?= 500
-NNUE_NODES_PER_MOVE ?=
-NNUE_SRAND  ?= 20261126
-nnue-sprt:
-	mkdir -p $(MATCH_DIR)/nnue
-	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
-	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
-		-engine cmd=./azurite name=hce "option.Use NNUE=false" \
-		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
-		-rounds $(NNUE_ROUNDS) -repeat -concurrency 1 -recover -sprt $(NNUE_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
-		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
-
-# Make NET (a file nnue-train wrote) the built-in net and rewrite the
-# reference outputs the tests pin.
-nnue-install:
-	@test -f "$(NET)" || { echo "nnue-install: NET=path/to/nn-HASH.nnue required"; exit 1; }
-	cp "$(NET)" engine/eval/nets/default.nnue
-	$(GO) test -count=1 -run '^TestNNUEReference$$' ./engine/eval -update-nnue-ref
-
 ## ---- everything ----------------------------------------------------------------
 
 test: vet test-go test-fuzz test-web test-search-wasm test-wasm test-pwa
+
+include lab.mk

@@ -2,6 +2,9 @@ module github.com/azurite-chess/azurite
 
 go 1.26
 
+// The release internal/wasmjump was verified with (wasmjump.VerifiedGo).
+toolchain go1.26.8
+
 ignore (
 	./dist
 	./node_modules

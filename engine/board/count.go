@@ -17,7 +17,6 @@ package board
 //
 //go:nosplit
 func (p *Position) countMoves() int {
-	p = pin(p)
 	us := p.side & 1
 	them := us ^ 1
 	ours := p.byColor[us]

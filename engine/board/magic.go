@@ -16,10 +16,8 @@ import "math/bits"
 // took about 0.95 s natively, far too slow for a wasm start-up; filling the
 // tables from the constants is what init pays (BenchmarkMagicInit, below).
 //
-// Measured (BenchmarkSliders: one rook plus one bishop lookup on random
-// occupancies, same run, loaded machine): magic 12-62 ns vs ray walk
-// 276-379 ns natively (6-23x), 69-88 ns vs 1092-1107 ns as wasm under node
-// (12-16x).
+// Magic lookups are 6-23 times faster than a ray walk natively and 12-16
+// times as wasm (BenchmarkSliders; docs/wasm-speed.md).
 
 // magic is one square's entry (32 bytes, so an entry's address is a
 // shift). The shift and the offset are 64-bit words and the shift is masked

@@ -33,10 +33,7 @@ func init() {
 // and squares and pieces stay uint (the uint8 types would be zero-extended,
 // an AND in wasm, at every use as an index), and so do the narrow state
 // fields, widened as they are loaded: uint(st.castle)&15, not st.castle&15,
-// whose uint8 result is zero-extended again (wasm-icount, Kiwipete perft 3
-// without bulk counting: MakeMove 650 -> 628 instructions a call with the
-// side, castling rights, en-passant square and king square so written);
-// the state push is written out
+// whose uint8 result is zero-extended again; the state push is written out
 // (a call spills every live value); the pawn terms need no branch (the pawn
 // key takes pawnKeys, zero for the other pieces, and the halfmove clock is
 // reset with a conditional move); and the rare
@@ -48,8 +45,7 @@ func init() {
 // stack-bound check on entry (their frames are small and fixed, and the
 // linker checks that the nosplit chain fits the stack guard). That check is
 // a load, a compare and a branch per call; without it perft runs about 2.5 %
-// fewer instructions per node in both builds (make perft-instr, no-bulk
-// rows: native 337.9 -> 329.5, wasm 847.1 -> 825.8 on the start position).
+// fewer instructions per node in both builds (docs/wasm-speed.md).
 //
 //go:nosplit
 func (p *Position) MakeMove(m Move) {
@@ -146,7 +142,6 @@ func (p *Position) growHist() {
 //
 //go:noinline
 func (p *Position) makeSpecial(m Move) {
-	p = pin(p)
 	st := &p.st
 	them := p.side & 1
 	us := them ^ 1
@@ -199,7 +194,6 @@ func init() {
 
 // attackersBy returns c's pieces (king excluded) that attack sq on the current board.
 func (p *Position) attackersBy(c Color, sq Square) Bitboard {
-	p = pin(p)
 	occ := p.occ
 	return (pawnAttacks[c^1][sq]&p.byType[Pawn] |
 		knightAttacks[sq]&p.byType[Knight] |

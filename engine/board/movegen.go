@@ -1,7 +1,5 @@
 package board
 
-import "runtime"
-
 // Fully legal move generation. Each generator computes, once per call:
 //
 //   - the check mask: every square when not in check, the checker plus the
@@ -15,12 +13,6 @@ import "runtime"
 //     tested by replaying it on the occupancy and looking for any attacker.
 //
 // So every move produced is legal and make/unmake never needs a legality test.
-
-// isWasm selects, at compile time, the variants of the serialisation loops
-// and of the king-safety test written for the js/wasm port (see generate).
-// Natively the plain loops are quicker: the unrolled ones cost about 5 % of
-// native perft speed (Kiwipete perft 5, three interleaved runs).
-const isWasm = runtime.GOARCH == "wasm"
 
 // Generation kinds.
 const (
@@ -64,33 +56,17 @@ func pinnedBy(ksq uint, tBQ, tRQ, occ, ours Bitboard) Bitboard {
 // generate is written as one function on purpose: in the js/wasm port every
 // non-inlined call passes its arguments through memory and is a resume
 // point, so the helpers are inlined by hand, and the move count is kept in a
-// local (n) rather than reloaded from l.N after every store. Measured on
-// Kiwipete perft 5 (user CPU seconds, three interleaved runs each, loaded
-// machine): native 1.75-1.85 -> 1.44-1.57, wasm under node 5.4-5.7 -> 4.2-5.0.
-//
-// In the js/wasm port (isWasm) it is also written to take few branches.
-// The Go wasm back end compiles a function into one loop around a br_table
-// on the block number, so every taken branch (a loop's back edge included)
-// is an indirect jump through that table, with the function's live values
-// merged at its head. Hence, for wasm:
-//
-//   - destination sets are serialised four squares per round (see the
-//     comment at the knights), so a piece with up to four moves costs one
-//     back edge instead of one per move;
-//   - the king-safety test of a king move is one OR of the attackers, and
-//     the move is always written and counted only when the square is safe
-//     (a conditional add, which compiles to a select).
+// local (n) rather than reloaded from l.N after every store.
 //
 // Squares are uints (lsb, bishopAttacks, rookAttacks) rather than Squares:
-// a uint8 index costs the wasm code an AND with 255 at every use (91 of
-// them in generate's code before; wasm instructions per node of generate
-// 142 -> 134, Kiwipete perft 3 without bulk counting, and of countMoves
-// 55 -> 50, start position perft 5 bulk). Natively it saves less.
-//
-// On both targets pinned pawns are filtered with bitboards before the pawn
-// moves are serialised (a pinned pawn pushes only along its king's file and
-// captures only along the diagonal through its king), and castling tests
-// its path inline rather than calling attacked.
+// a uint8 index costs the wasm code an AND with 255 at every use. Pinned
+// pawns are filtered with bitboards before the pawn moves are serialised (a
+// pinned pawn pushes only along its king's file and captures only along the
+// diagonal through its king), and castling tests its path inline rather
+// than calling attacked. The serialisation loops are the plain ones on both
+// targets: since internal/wasmjump makes loop back edges direct, the
+// four-per-round wasm variants they once had cost instructions (figures in
+// docs/wasm-speed.md, "Engine core").
 //
 // Generation order (part of the search's bench signature) is unchanged: king
 // moves, castling (king side first), pawn pushes and double pushes, pawn
@@ -135,16 +111,6 @@ func (p *Position) generate(l *MoveList, kind int) {
 	var safe Bitboard
 	for b := kingAttacks[ksq] & dest; b != 0; b &= b - 1 {
 		to := lsb(b)
-		if isWasm {
-			att := knightAttacks[to]&tKnights | pawnAtt[to]&tPawns | kingAttacks[to]&tKing |
-				bishopAttacks(to, occNoKing)&tBQ | rookAttacks(to, occNoKing)&tRQ
-			moves[n&(MaxMoves-1)] = base | Move(to)<<6 | Move(board[to])<<16
-			if att == 0 {
-				n++
-				safe |= 1 << to
-			}
-			continue
-		}
 		if knightAttacks[to]&tKnights != 0 || pawnAtt[to]&tPawns != 0 || kingAttacks[to]&tKing != 0 ||
 			bishopAttacks(to, occNoKing)&tBQ != 0 || rookAttacks(to, occNoKing)&tRQ != 0 {
 			continue
@@ -222,33 +188,14 @@ func (p *Position) generate(l *MoveList, kind int) {
 			} else {
 				double >>= 8
 			}
-			// Single then double pushes, four per round as for the knights.
+			// Single then double pushes.
 			for pass, t := range [2]Bitboard{single & target &^ lastRank, double &^ occ & target} {
 				back := up << pass
 				m := pc | FlagDoublePush*Move(pass)
-				if isWasm {
-					c := t.Count()
-					for i := n; t != 0; i += 4 {
-						a := lsb(t)
-						t &= t - 1
-						b := lsb(t)
-						t &= t - 1
-						c2 := lsb(t)
-						t &= t - 1
-						d := lsb(t)
-						t &= t - 1
-						moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(int(a)-back)&63
-						moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(int(b)-back)&63
-						moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(int(c2)-back)&63
-						moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(int(d)-back)&63
-					}
-					n += c
-				} else {
-					for ; t != 0; t &= t - 1 {
-						to := lsb(t)
-						moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(int(to)-back)&63
-						n++
-					}
+				for ; t != 0; t &= t - 1 {
+					to := lsb(t)
+					moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(int(to)-back)&63
+					n++
 				}
 			}
 		}
@@ -263,29 +210,10 @@ func (p *Position) generate(l *MoveList, kind int) {
 					n = addPromotions(moves, n, promo, back, pc, board)
 				}
 				t := caps &^ lastRank
-				if isWasm {
-					c := t.Count()
-					for i := n; t != 0; i += 4 {
-						a := lsb(t)
-						t &= t - 1
-						b := lsb(t)
-						t &= t - 1
-						c2 := lsb(t)
-						t &= t - 1
-						d := lsb(t)
-						t &= t - 1
-						moves[i&(MaxMoves-1)] = pc | Move(a)<<6 | Move(int(a)-back)&63 | Move(board[a])<<16
-						moves[(i+1)&(MaxMoves-1)] = pc | Move(b)<<6 | Move(int(b)-back)&63 | Move(board[b])<<16
-						moves[(i+2)&(MaxMoves-1)] = pc | Move(c2)<<6 | Move(int(c2)-back)&63 | Move(board[c2])<<16
-						moves[(i+3)&(MaxMoves-1)] = pc | Move(d)<<6 | Move(int(d)-back)&63 | Move(board[d])<<16
-					}
-					n += c
-				} else {
-					for ; t != 0; t &= t - 1 {
-						to := lsb(t)
-						moves[n&(MaxMoves-1)] = pc | Move(to)<<6 | Move(int(to)-back)&63 | Move(board[to])<<16
-						n++
-					}
+				for ; t != 0; t &= t - 1 {
+					to := lsb(t)
+					moves[n&(MaxMoves-1)] = pc | Move(to)<<6 | Move(int(to)-back)&63 | Move(board[to])<<16
+					n++
 				}
 				if promo := caps & lastRank; promo != 0 && us == White {
 					n = addPromotions(moves, n, promo, back, pc, board)
@@ -308,35 +236,11 @@ func (p *Position) generate(l *MoveList, kind int) {
 	for b := p.byType[Knight] & ours &^ pinned; b != 0; b &= b - 1 {
 		from := lsb(b)
 		m := base | Move(from)
-		// Four destinations per round: squares past the last one come
-		// out as square 0 (TrailingZeros64(0) = 64, masked), and their
-		// slots lie beyond the count, which grows by the set's size. The
-		// list never holds more than 218 moves, so the three spare slots
-		// stay inside the 256 and cannot wrap onto a counted move.
 		t := knightAttacks[from] & mask
-		if isWasm {
-			c := t.Count()
-			for i := n; t != 0; i += 4 {
-				a := lsb(t)
-				t &= t - 1
-				b := lsb(t)
-				t &= t - 1
-				c2 := lsb(t)
-				t &= t - 1
-				d := lsb(t)
-				t &= t - 1
-				moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(board[a])<<16
-				moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(board[b])<<16
-				moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(board[c2])<<16
-				moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(board[d])<<16
-			}
-			n += c
-		} else {
-			for ; t != 0; t &= t - 1 {
-				to := lsb(t)
-				moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
-				n++
-			}
+		for ; t != 0; t &= t - 1 {
+			to := lsb(t)
+			moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
+			n++
 		}
 	}
 	for pt := Bishop; pt <= Queen; pt++ {
@@ -358,29 +262,10 @@ func (p *Position) generate(l *MoveList, kind int) {
 			}
 			t &= limit
 			m := base | Move(from)
-			if isWasm {
-				c := t.Count()
-				for i := n; t != 0; i += 4 {
-					a := lsb(t)
-					t &= t - 1
-					b := lsb(t)
-					t &= t - 1
-					c2 := lsb(t)
-					t &= t - 1
-					d := lsb(t)
-					t &= t - 1
-					moves[i&(MaxMoves-1)] = m | Move(a)<<6 | Move(board[a])<<16
-					moves[(i+1)&(MaxMoves-1)] = m | Move(b)<<6 | Move(board[b])<<16
-					moves[(i+2)&(MaxMoves-1)] = m | Move(c2)<<6 | Move(board[c2])<<16
-					moves[(i+3)&(MaxMoves-1)] = m | Move(d)<<6 | Move(board[d])<<16
-				}
-				n += c
-			} else {
-				for ; t != 0; t &= t - 1 {
-					to := lsb(t)
-					moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
-					n++
-				}
+			for ; t != 0; t &= t - 1 {
+				to := lsb(t)
+				moves[n&(MaxMoves-1)] = m | Move(to)<<6 | Move(board[to])<<16
+				n++
 			}
 		}
 	}

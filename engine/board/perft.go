@@ -56,7 +56,6 @@ func (p *Position) perftDeep(depth int, bulk bool) uint64 {
 // moves at remaining depth d. Depth 2 counts its children's moves in its own
 // loop, which spares a call per child; depth 1 writes no list.
 func (p *Position) perft(depth int, lists *[perftPlies]MoveList) uint64 {
-	p, lists = pin(p), pin(lists)
 	if depth == 1 {
 		return uint64(p.countMoves())
 	}

@@ -5,9 +5,9 @@ import "testing"
 // perftBenches are the speed signatures of the move generator: start position
 // depth 6 and Kiwipete depth 5, bulk-counted (Perft) and with every leaf made
 // and unmade (PerftNoBulk, to compare like with like); `make bench-perft`
-// runs these four. The small rows below them are for tools/wasm-icount.mjs,
+// runs these four. The small rows below them are for tools/lab/wasm-icount.mjs,
 // whose instrumented runs are several times slower than plain wasm: per-node
-// instruction counts of the same kind of walk in seconds. tools/perft-instr.sh
+// instruction counts of the same kind of walk in seconds. tools/lab/perft-instr.sh
 // runs pairs of them (one depth apart) under valgrind.
 var perftBenches = []struct {
 	name  string
@@ -55,7 +55,7 @@ func BenchmarkPerft(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(bc.nodes)*float64(b.N)/b.Elapsed().Seconds()/1e6, "Mnps")
-			b.ReportMetric(float64(bc.nodes), "nodes/op") // read by tools/wasm-icount.mjs
+			b.ReportMetric(float64(bc.nodes), "nodes/op") // read by tools/lab/wasm-icount.mjs
 		})
 	}
 }

@@ -60,26 +60,10 @@
 // Loops nest; a loop with a resume point inside (most loops with a call)
 // or entered at two segments keeps its jump on the table, and of two loops
 // that overlap the later one is made first and the other, if it can be,
-// in a second pass around it. The passes run before the peephole rules. A new loop also gets a marker that keeps V8 from unrolling it
-// (notInnermost), unless Options.Unroll. Options.NoLoops, or WASMLOOP=0 for
-// the tool and the build, leaves backward jumps on the table.
-//
-// Measured in session 8 (node 20; one test binary rewritten with
-// WASMLOOP=0 and without, side by side). tools/instr-per-node.sh, V8
-// instructions per search node (native 3825): 7108 -> 6784, a wasm/native
-// ratio of 0.538 -> 0.564 (before the peephole and narrow rules: 7780 ->
-// 7366, and 7524 with WASMLOOP=unroll: the marker stays). CPU seconds of
-// TestBenchPrint -benchdepth 11, medians of 8 interleaved runs on a loaded
-// machine (load 1.4-8): 4.20 -> 3.85. Perft gains less: tools/perft-instr.sh
-// startpos no-bulk 624.3 -> 615.1 instructions per node, but the clock
-// (BenchmarkPerft startpos-d6-nobulk, CPU seconds, medians of 8) says 9.09
-// -> 9.42, slower in 6 of 8 pairs, while kiwipete-d5-nobulk says 14.64 ->
-// 14.40. (These binaries had the peephole and narrow rules, not yet unloop.)
-// The search test binary has 1031
-// backward jumps made direct in 763 loops, among them every loop of
-// evalPieces, evalPawns, pickBest, quietScores, noisyScores and
-// ttTable.store; the ones left have calls inside or, as in seeExchange,
-// are entered at two segments.
+// in a second pass around it. The passes run before the peephole rules.
+// A new loop also gets a marker that keeps V8 from unrolling it
+// (notInnermost), unless Options.Unroll; Options.NoLoops leaves backward
+// jumps on the table.
 //
 // # Smaller rules
 //
@@ -98,21 +82,18 @@
 //   - unloop: an entry loop that nothing branches to any more (every jump
 //     direct) becomes a block, so V8 compiles no loop for it.
 //
-// Options and the tool's flags (WASMPEEP=0, WASMNARROW=0, WASMUNLOOP=0)
-// turn each off for comparisons. make wasm-jitprof (V8 machine instructions
-// per search node in the engine's packages, depth 6, one search test binary
-// rewritten each way, session 8, before the loop pass): 7229 with the jump
-// rewrite alone; 7009 with the boolean rules; 6935 with the SP address
-// rule; 6765 with the narrow loads; 6691 with narrow; 6676 with unloop;
-// 6646 with the return rule, 8.1 % fewer in all.
+// Options turns each pass off for comparisons (tools/wasmjump, OptionsFromEnv);
+// builds use all or nothing (internal/wasmbuild). Gains: docs/wasm-speed.md.
 //
-// Measured in session 7 (node 20): engine/board's test binary has 31057 of
-// 35389 jumps rewritten, 24132 of them as br_if; perft startpos depth 6 with
-// every leaf made, CPU seconds of one side-by-side run, 11.17 -> 7.94, and
-// Kiwipete depth 5 15.30 -> 12.31. make bench-instr (V8 machine instructions
-// per search node): 8498 -> 7705 against 3825 natively, a wasm/native ratio
-// of 0.450 -> 0.496. Figures and commands: engine/board/doc.go and
-// docs/strength.md. An earlier loop rewrite that kept every resume point
-// reachable through a flag and a second dispatch in each loop gained nothing
-// measurable (branch wasmopt).
+// # Go releases
+//
+// The rewrite relies on shapes of Go's output no specification promises (the
+// dispatch above, funcValueOffset, deferreturn at pc-1, sigpanic's br_if;
+// entries.go). internal/wasmbuild rewrites only on a release in VerifiedGo,
+// and the release build runs TestGoProgram first.
+//
+// Files: rewrite.go (Rewrite, Options, Stats: the passes in order), file.go
+// (RewriteFile), verified.go (VerifiedGo), decode.go and leb.go (the shared
+// decoder), entries.go (resume points), jumps.go (forward pass), loops.go
+// and loopemit.go (loop pass), peephole.go, narrow.go, entryloop.go (unloop).
 package wasmjump

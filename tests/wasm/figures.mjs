@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// figures.mjs measures, side by side in one run, what docs/protocol.md and the
+// figures.mjs measures, side by side in one run, what docs/protocol-figures.md and the
 // issue ask for (make wasm-figures; not part of make test):
 //
 //   - the cost of the search's event-loop turns, in one engine instance per
@@ -73,8 +73,9 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-figures-'));
 const native = path.join(tmp, 'azurite');
 execFileSync('go', ['build', '-trimpath', '-o', native, './cmd/azurite'], { cwd: ROOT });
 for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm']) fs.copyFileSync(path.join(DIST, f), path.join(tmp, f));
-execFileSync('go', ['build', '-trimpath', '-ldflags=-s -X main.yieldMode=switch', '-o', path.join(tmp, 'azurite-switch.wasm'), './wasm'],
-  { cwd: ROOT, env: { ...process.env, GOOS: 'js', GOARCH: 'wasm' } });
+// The same build step as dist/azurite.wasm (internal/wasmbuild: compile, then the rewrite).
+execFileSync('go', ['run', './tools/wasmbuild', '-o', path.join(tmp, 'azurite-switch.wasm'), './wasm',
+  'build', '-trimpath', '-ldflags=-s -X main.yieldMode=switch'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
 
 // ---- CPU time from /proc -------------------------------------------------
 

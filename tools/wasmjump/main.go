@@ -1,8 +1,10 @@
 // Command wasmjump rewrites a GOOS=js GOARCH=wasm binary so that its forward
 // jumps between basic blocks branch directly instead of through each
 // function's dispatch table, and Go's boolean tests take fewer instructions
-// (see internal/wasmjump). The build runs it on
-// azurite.wasm, and tools/wasm-exec.sh on every wasm test binary.
+// (see internal/wasmjump). Builds go through tools/wasmbuild, which applies
+// the whole rewrite behind the one switch WASMJUMP; this tool is for
+// comparisons, with a switch per pass (flags, or the environment variables
+// of wasmjump.OptionsFromEnv).
 //
 //	go run ./tools/wasmjump [-o OUT] [-v] [-peephole=false] [-narrow=false] [-loops=false] [-unroll] [-unloop=false] IN
 //
@@ -14,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 
 	"github.com/azurite-chess/azurite/internal/wasmjump"
 )
@@ -37,6 +40,9 @@ func main() {
 		os.Exit(2)
 	}
 	in := flag.Arg(0)
+	if v := runtime.Version(); !wasmjump.Verified(v) {
+		fmt.Fprintf(os.Stderr, "wasmjump: warning: not verified with %s (only %v); builds leave the rewrite out\n", v, wasmjump.VerifiedGo)
+	}
 	if *out == "" {
 		*out = in
 	}

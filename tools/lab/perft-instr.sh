@@ -4,10 +4,11 @@
 # perft twin of instr-per-node.sh, a load-independent stand-in for the
 # wasm/native speed ratio that `make bench-perft` measures by the clock.
 #
-#   tools/perft-instr.sh NATIVE.test WASM.test [KIND…]
+#   tools/lab/perft-instr.sh NATIVE.test WASM.test [KIND…]
 #
 # Both arguments are `go test -c` binaries of ./engine/board (the second
-# built with GOOS=js GOARCH=wasm). KIND is one of startpos-bulk,
+# built with GOOS=js GOARCH=wasm, through tools/wasmbuild); NATIVE "-"
+# counts the wasm binary alone (comparing wasm variants of one site). KIND is one of startpos-bulk,
 # kiwipete-bulk, startpos-nobulk, kiwipete-nobulk (default: all four). Each
 # kind runs two BenchmarkPerft rows of one position a depth apart (startpos
 # depths 4 and 5, Kiwipete 3 and 4); the difference of their instruction
@@ -66,8 +67,12 @@ for kind in "${kinds[@]}"; do
 	esac
 	[[ $mode == bulk || $mode == nobulk ]] || { echo "perft-instr.sh: unknown kind $kind" >&2; exit 2; }
 	rlo=$pos-d$lo-$mode rhi=$pos-d$hi-$mode
-	nat=$(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 per "$rlo" "$rhi" "$native")
 	was=$(per "$rlo" "$rhi" node "${node_flags[@]}" "$exec_node" "$wasm")
+	if [[ $native == - ]]; then
+		printf '%-16s wasm %7.1f  (%s -> %s)\n' "$kind" "$was" "$rlo" "$rhi"
+		continue
+	fi
+	nat=$(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 per "$rlo" "$rhi" "$native")
 	awk -v k="$kind" -v l="$rlo" -v h="$rhi" -v a="$nat" -v b="$was" \
 		'BEGIN { printf "%-16s native %7.1f  wasm %7.1f  wasm/native %.3f  (%s -> %s)\n", k, a, b, a / b, l, h }'
 done

@@ -1,7 +1,7 @@
 //go:build js && wasm
 
 // Package vert is a stand-in for github.com/norunners/vert used only to
-// measure what vert costs in the wasm build (tools/vert-cost.sh): a
+// measure what vert costs in the wasm build (tools/lab/vert-cost.sh): a
 // hand-written converter with the API the bridge uses, for the types it
 // uses, without reflect or fmt. The shipped build uses the real vert.
 package vert

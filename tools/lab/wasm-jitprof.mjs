@@ -7,7 +7,7 @@
 // instruction and eight machine ones). Per search node when the output has
 // "Nodes searched: N", else in total.
 //
-//   node tools/wasm-jitprof.mjs X.wasm [test flags…]        (`make wasm-jitprof`)
+//   node tools/lab/wasm-jitprof.mjs X.wasm [test flags…]        (`make wasm-jitprof`)
 //
 // node runs with --no-liftoff (only optimised code, see instr-per-node.sh)
 // and --perf-basic-prof, whose /tmp/perf-PID.map names each compiled
@@ -27,7 +27,7 @@ import path from 'node:path';
 
 const [bin, ...args] = process.argv.slice(2);
 if (!bin) {
-  console.error('usage: node tools/wasm-jitprof.mjs X.wasm [test flags…]');
+  console.error('usage: node tools/lab/wasm-jitprof.mjs X.wasm [test flags…]');
   process.exit(2);
 }
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jitprof-'));

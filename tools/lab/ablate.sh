@@ -1,17 +1,17 @@
 #!/usr/bin/env bash
 # ablate.sh builds a native azurite with one feature removed, for the
-# ablation rows of docs/strength.md (make ablation-match). The repository is
+# ablation rows of docs/ablation.md (make ablation-match). The repository is
 # never modified: the variant is built from a copy of a git revision, patched
 # in the copy.
 #
-#   tools/ablate.sh FEATURE OUT [REV]
+#   tools/lab/ablate.sh FEATURE OUT [REV]
 #
 # Evaluation features are removed by zeroing their weight blocks (a file
 # dropped into the copy's engine/eval re-installs Default() with those blocks
 # zeroed; its init runs after the package's own because Go runs a package's
 # init functions in file-name order). Code features (endgame rules, search
 # heuristics) are removed by a sed patch that must match exactly once, or the
-# script fails. `tools/ablate.sh list` prints the features; the feature
+# script fails. `tools/lab/ablate.sh list` prints the features; the feature
 # "none" builds the revision unchanged (the full engine to play against).
 set -euo pipefail
 

@@ -7,8 +7,8 @@
 // "BenchmarkPerft/ROW … N nodes/op" line, else in total. The rows count
 // what ran after start-up (package initialisation, up to the program's first
 // output); the first line gives both.
-//   node tools/wasm-icount.mjs X.wasm [test flags…]      (`make wasm-icount`)
-//   node tools/wasm-icount.mjs board-wasm.test -test.run '^$' \
+//   node tools/lab/wasm-icount.mjs X.wasm [test flags…]      (`make wasm-icount`)
+//   node tools/lab/wasm-icount.mjs board-wasm.test -test.run '^$' \
 //     -test.bench '^BenchmarkPerft$/^kiwipete-d4-bulk$' -test.benchtime 1x -test.v
 // (-test.v makes the test binary write before the benchmark runs rather than
 // after it, so that "after start-up" leaves out only package initialisation.)
@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 
 const [bin, ...args] = process.argv.slice(2);
 if (!bin) {
-  console.error('usage: node tools/wasm-icount.mjs X.wasm [test flags…]');
+  console.error('usage: node tools/lab/wasm-icount.mjs X.wasm [test flags…]');
   process.exit(2);
 }
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'icount-'));

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # calibrate-levels.sh - measure the web player's named strength levels in matches.
 #
-# usage:  tools/calibrate-levels.sh ENGINE PAIRING...
+# usage:  tools/lab/calibrate-levels.sh ENGINE PAIRING...
 #   ENGINE    the native UCI binary (make calibrate-levels builds .match/azurite-levels)
 #   PAIRING   LEVEL:OPPONENT[:GAMES]
 #             LEVEL    a level id from web/levels.js (beginner, novice, …, master), or
@@ -34,7 +34,7 @@
 # Output: OUTDIR/<level>-vs-<opponent>.{pgn,out,log,summary.txt}, printed summaries.
 set -euo pipefail
 
-ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SHARED=${SHARED:-$ROOT/../shared}
 MATCH_HOME=${MATCH_HOME:-$HOME/.cache/azurite-match}
 FASTCHESS=${FASTCHESS:-$MATCH_HOME/fastchess/fastchess}

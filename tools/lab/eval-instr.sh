@@ -4,7 +4,7 @@
 # evaluation's own wasm/native ratio, a figure that does not depend on the
 # machine's load (see instr-per-node.sh for the search as a whole).
 #
-#   tools/eval-instr.sh NATIVE.test WASM.test [LOW HIGH]
+#   tools/lab/eval-instr.sh NATIVE.test WASM.test [LOW HIGH]
 #
 # Both arguments are `go test -c` binaries of ./engine/eval, run from
 # engine/eval (the sample is read from the shared suites). Each runs
@@ -27,7 +27,7 @@ low=${3:-1}
 high=${4:-9}
 command -v valgrind >/dev/null || { echo "eval-instr.sh: valgrind not found (apt-get install valgrind)" >&2; exit 2; }
 exec_node="$(go env GOROOT)/lib/wasm/wasm_exec_node.js"
-cd "$(dirname "$0")/../engine/eval"
+cd "$(dirname "$0")/../../engine/eval"
 
 # count prints "EVALUATIONS INSTRUCTIONS CHECKSUM" for one run.
 count() {

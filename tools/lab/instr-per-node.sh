@@ -4,7 +4,7 @@
 # figure that does not depend on the machine's load, unlike CPU time, and
 # that measures what V8 actually runs, unlike wasm-icount's wasm count.
 #
-#   tools/instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]
+#   tools/lab/instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]
 #
 # Both arguments are `go test -c` binaries of ./engine/search. Each runs the
 # bench (TestBenchPrint) at depths LOW and HIGH (default 6 and 8); the
@@ -49,7 +49,7 @@ per() {
 # GOMAXPROCS=1 and no asynchronous preemption: valgrind runs one thread at a
 # time, and an idle P's spinning thread and preemption signals otherwise add
 # instructions that are not the search's (the count of one binary varied
-# 4 466-5 160 per node with the machine's load; tools/perft-instr.sh found the
+# 4 466-5 160 per node with the machine's load; tools/lab/perft-instr.sh found the
 # same for perft).
 read -r nat nn < <(GOMAXPROCS=1 GODEBUG=asyncpreemptoff=1 per "$native")
 echo "native: $nat instructions per node (depth $low-$high, $nn nodes)"

@@ -5,7 +5,7 @@
 # the measurement of "the wasm build within N Elo of native" (issue 5,
 # docs/strength.md). `make gauntlet-pair`.
 #
-# usage: tools/gauntlet-pair.sh [games-per-anchor] [tc]
+# usage: tools/lab/gauntlet-pair.sh [games-per-anchor] [tc]
 # Environment:
 #   NODE        node binary that runs the wasm build (default: node on PATH);
 #               its version goes into the wasm engine's name
@@ -21,7 +21,7 @@ set -euo pipefail
 
 games=${1:-50}
 tc=${2:-10+0.1}
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 tools=$(cd "$root/../shared/tools" && pwd)
 node=${NODE:-node}
 dir=${PAIR_DIR:-$root/.match/pair}

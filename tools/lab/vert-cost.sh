@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # vert-cost.sh measures what github.com/norunners/vert costs in azurite.wasm:
 # it builds the worker twice with the shipped flags, once as shipped and once
-# with vert replaced by tools/vertstub (a hand-written converter with the
+# with vert replaced by tools/lab/vertstub (a hand-written converter with the
 # same API for the types the bridge uses, no reflect, no fmt), and prints raw,
 # gzip -9 and brotli 11 sizes of both and the difference. make wasm-vert-cost.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d /tmp/azurite-vert-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 cp go.mod "$tmp/stub.mod"
 cp go.sum "$tmp/stub.sum"
-go mod edit -modfile="$tmp/stub.mod" -replace "github.com/norunners/vert=$PWD/tools/vertstub"
+go mod edit -modfile="$tmp/stub.mod" -replace "github.com/norunners/vert=$PWD/tools/lab/vertstub"
+# Both through the shipped build step (internal/wasmbuild: compile, then the rewrite).
+go run ./tools/wasmbuild -o "$tmp/vert.wasm" ./wasm build -trimpath -ldflags=-s
+go run ./tools/wasmbuild -o "$tmp/stub.wasm" ./wasm build -modfile="$tmp/stub.mod" -trimpath -ldflags=-s
 export GOOS=js GOARCH=wasm
-go build -trimpath -ldflags=-s -o "$tmp/vert.wasm" ./wasm
-go build -modfile="$tmp/stub.mod" -trimpath -ldflags=-s -o "$tmp/stub.wasm" ./wasm
 echo "packages only the vert build links: $(comm -23 <(go list -deps ./wasm | sort) <(go list -modfile="$tmp/stub.mod" -deps ./wasm | sort) | tr '\n' ' ')"
 node -e '
 const fs = require("fs"), z = require("zlib");
