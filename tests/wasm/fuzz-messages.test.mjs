@@ -57,6 +57,7 @@ function makeValue(r, depth = 0) {
     default: {
       // A typed message, some fields right, some not.
       const m = { type: r() < 0.9 ? pick(TYPES) : makeValue(r, depth + 1) };
+      if (m.type === 'quit') m.type = 'quiz'; // {type: 'quit'} ends the engine by design
       if (m.type === 'setoption') m.name = r() < 0.8 ? pick(OPTIONS) : makeValue(r, depth + 1);
       for (let i = 0, n = Math.floor(r() * 4); i < n; i++) {
         const f = pick(FIELDS);
