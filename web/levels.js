@@ -1,5 +1,5 @@
 // levels.js: the named strength levels offered in play mode and the engine options
-// each one sets. Each Elo figure is MEASURED (docs/strength.md, "Strength levels";
+// each one sets. Each Elo figure is MEASURED (docs/levels.md;
 // `make calibrate-levels`): the level, played exactly as this page plays it, against
 // Stockfish 15.1 at UCI_Elo 1500/1750/2000/2250/2500 (rated 1480/1852/2440/2772/2988 in
 // ../shared/tools/README.md) at 50 000 nodes per move; the levels below the weakest
@@ -30,7 +30,7 @@ export const LEVELS = [
   { id: 'gm', name: 'Grandmaster', elo: 2600, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2600, 'Book Variety': 25 } },
   // Full strength's ~2700 is the browser build's own gauntlet: the wasm engine
   // under node at 10+0.1 scored 2712 ± 71 against Glaurung 2.2 and Stockfish
-  // 2250 (docs/strength.md); with the page's 3 s per move it plays stronger.
+  // 2250 (docs/matches.md); with the page's 3 s per move it plays stronger.
   { id: 'full', name: 'Full strength', elo: 2700, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
 ];
 

@@ -100,7 +100,7 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 			// unless it gives check. A sacrifice with check (Qxg7+, Rxh7+)
 			// is how most mating attacks start; pruned here, it is found only
 			// once the main search reaches it with depth to spare. Keeping
-			// them solved WAC 288 -> 290 at 1M nodes (docs/strength.md);
+			// them solved WAC 288 -> 290 at 1M nodes (docs/search-suites.md);
 			// GivesCheck runs only for the SEE losers, so the cost is small.
 			if !seeGE(pos, m, 0) && !pos.GivesCheck(m) {
 				continue

@@ -41,7 +41,7 @@ type weakParams struct {
 // interpolate linearly (the node cap geometrically). A fractional depth is
 // drawn per move (depth 2.25 searches 3 plies a quarter of the time), so
 // strength rises smoothly with the level instead of in one step per ply.
-// Calibrated by `make calibrate-levels` (docs/strength.md): the bottom row is
+// Calibrated by `make calibrate-levels` (docs/levels.md): the bottom row is
 // a depth-1 search (captures resolved by quiescence) drawing among its 12
 // best moves with a wide margin, so it drops pieces to two-move tactics and
 // misses wins, but does not leave a piece hanging more often than the draw
@@ -89,9 +89,9 @@ func weakParamsAt(level float64) weakParams {
 }
 
 // eloLevels maps UCI_Elo onto the level, piecewise linearly. Every row is a
-// level whose Elo was measured against the shared anchors (docs/strength.md,
-// "Strength levels": one joint fit of the session-2 and session-3 games;
-// 95 % intervals from ±75 at skill 10 to ±245 at skill 14), rounded to 50,
+// level whose Elo was measured against the shared anchors (docs/levels.md:
+// one joint fit of both calibration rounds; 95 % intervals from ±75 at
+// skill 10 to ±245 at skill 14), rounded to 50,
 // so UCI_Elo means that rating on the anchors' scale. UCI_Elo below the
 // first row plays as the first row (skill 2, measured 597: skills 0 and 1 are
 // weaker, about 380 and 420, but reachable only through Skill Level); MaxElo
@@ -293,8 +293,8 @@ func (c *candidates) choose(pos *board.Position, margin, temp float64, rnd func(
 // that is not the search's best line. A shallow search sees nothing wrong in
 // Kf1-e2-d3 while the queens are on, so the plain draw made weak levels walk
 // their king about: 4.5-5.0 % of their middlegame moves at skills 0-4 in the
-// session-2 calibration games against 1.4 % for Stockfish at UCI_Elo 1500 (the
-// commit that added this gives the counts after). A beginner blunders pieces;
+// first calibration games against 1.4 % for Stockfish at UCI_Elo 1500
+// (docs/levels.md gives the counts after). A beginner blunders pieces;
 // it does not take its king for a walk with the queens on the board.
 const idleKingWeight = 0.1
 

@@ -1,7 +1,7 @@
 // The play mode's strength levels (web/levels.js): labels carry the measured Elo, the
 // levels get stronger in order, and each limited level asks the engine for a UCI_Elo
 // that is one of the engine's calibration rows (engine/session/strength.go), so the
-// page plays exactly the level that was measured (docs/strength.md).
+// page plays exactly the level that was measured (docs/levels.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
