@@ -3,6 +3,8 @@
 // with an empty review cache, then once more to time the cached review.
 //
 //   go run build.go && node tests/web/review-time.mjs [runs]
+//
+// QUALITIES (comma-separated, default quick,normal,deep) picks the qualities timed.
 import fs from 'node:fs';
 import path from 'node:path';
 import { startServer, openBrowser, gotoApp, waitEngine, loadText } from './harness.mjs';
@@ -21,7 +23,7 @@ try {
   await loadText(page, PGN);
   await page.click('#tab-review');
   const plies = await page.evaluate(() => window.azurite.game.mainlineNodes().length);
-  for (const q of ['quick', 'normal', 'deep']) {
+  for (const q of (process.env.QUALITIES || 'quick,normal,deep').split(',')) {
     await page.selectOption('#review-quality', q);
     const times = [];
     const rates = [];
