@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"syscall/js"
-	"unicode/utf8"
 
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/session"
 
 	"github.com/norunners/vert"
 )
@@ -63,18 +63,9 @@ func parseMessage(v js.Value) (request, error) {
 	}
 }
 
-// clip shortens s to at most n bytes (on a character boundary), saying how
-// long it was: error messages quote input, and input may be megabytes.
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
-}
+// clip is session.ClipInput: error messages quote input, and input may be
+// megabytes.
+func clip(s string, n int) string { return session.ClipInput(s, n) }
 
 // messageError says what is wrong with a message and where (the field).
 type messageError struct{ where, what string }

@@ -219,13 +219,30 @@ func (s *Session) SetOption(name, value string) error {
 func quoteInput(s string) string {
 	const maxQuote = 200
 	if len(s) > maxQuote {
-		cut := maxQuote
-		for cut > 0 && !utf8.RuneStart(s[cut]) {
-			cut--
-		}
-		return strconv.Quote(s[:cut]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+		return strconv.Quote(s[:clipLen(s, maxQuote)]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
 	}
 	return strconv.Quote(s)
+}
+
+// ClipInput shortens s to at most n bytes, cut on a character boundary, and
+// says how long it was: error messages quote their input, and an input line
+// or message field may be megabytes long. The UCI handler and the wasm
+// bridge use it for every quote.
+func ClipInput(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:clipLen(s, n)] + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clipLen is the longest prefix of s of at most n bytes that ends on a
+// character boundary (len(s) > n).
+func clipLen(s string, n int) int {
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return cut
 }
 
 // explainHashCap adds Config.MaxHashWhy to the error for a Hash value above

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"unicode/utf8"
 
 	"github.com/azurite-chess/azurite/engine/session"
 )
@@ -90,18 +89,8 @@ const (
 // quote is strconv.Quote of s clipped to maxQuote bytes.
 func quote(s string) string { return strconv.Quote(clipInput(s, maxQuote)) }
 
-// clipInput shortens s to at most n bytes (on a character boundary), saying
-// how long it was.
-func clipInput(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "… (" + strconv.Itoa(len(s)) + " bytes)"
-}
+// clipInput is session.ClipInput.
+func clipInput(s string, n int) string { return session.ClipInput(s, n) }
 
 // oneLine folds a multi-line message (errors.Join) into one line.
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
