@@ -67,11 +67,25 @@ func loadData(dir string, validEvery, maxPositions int) (train, valid *dataset, 
 	return train, valid, nil
 }
 
+// record returns record i (checked when the set was loaded).
+func (d *dataset) record(i int) Record {
+	var r Record
+	_ = r.Unmarshal(d.raw[i*RecordSize:])
+	return r
+}
+
+// position returns record i and its position, for the evaluations that need
+// a board (the teacher's labels, the hand-written loss, the quantised net).
+func (d *dataset) position(i int) (Record, *board.Position, error) {
+	r := d.record(i)
+	pos, err := board.ParseFEN(r.FEN())
+	return r, pos, err
+}
+
 // fill decodes record i into s with the target blend lambda·sigmoid(score)
 // + (1−lambda)·result, both for the side to move.
 func (d *dataset) fill(i int, s *sample, lambda float64) {
-	var r Record
-	_ = r.Unmarshal(d.raw[i*RecordSize:]) // checked when loaded
+	r := d.record(i)
 	stm := board.Color(r.Side)
 	s.n = 0
 	r.Each(func(pc board.Piece, sq board.Square) {
@@ -101,10 +115,8 @@ func (d *dataset) labelWithHCE(threads int) {
 		go func() {
 			defer wg.Done()
 			e := eval.New()
-			var r Record
 			for i := w * per; i < min((w+1)*per, d.len()); i++ {
-				_ = r.Unmarshal(d.raw[i*RecordSize:])
-				pos, err := board.ParseFEN(r.FEN())
+				r, pos, err := d.position(i)
 				if err != nil {
 					d.teacher[i] = r.Score
 					continue

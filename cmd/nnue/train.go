@@ -15,7 +15,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/eval"
 )
 
@@ -251,12 +250,10 @@ func writeNet(net *floatNet, valid *dataset, dir string, stdout, stderr io.Write
 func hceLoss(d *dataset, lambda float64) float64 {
 	e := eval.New()
 	var s sample
-	var r Record
 	total, n := 0.0, 0
 	for i := range d.len() {
 		d.fill(i, &s, lambda)
-		_ = r.Unmarshal(d.raw[i*RecordSize:])
-		pos, err := board.ParseFEN(r.FEN())
+		_, pos, err := d.position(i)
 		if err != nil {
 			continue
 		}
@@ -276,10 +273,9 @@ const slopeRange = 1500
 func scaleSlope(net *floatNet, valid *dataset) float64 {
 	var s sample
 	var a, b [hidden]float32
-	var r Record
 	var xy, xx float64
 	for i := range valid.len() {
-		_ = r.Unmarshal(valid.raw[i*RecordSize:])
+		r := valid.record(i)
 		if r.Score > slopeRange || r.Score < -slopeRange {
 			continue
 		}
@@ -303,12 +299,10 @@ func quantError(net *floatNet, qnet *eval.Net, valid *dataset, limit int) (mean,
 	var a, b [hidden]float32
 	n = min(limit, valid.len())
 	diffs := make([]float64, 0, n)
-	var r Record
 	for i := range n {
 		valid.fill(i, &s, 1)
 		f := float64(net.forward(&s, &a, &b)) * eval.NetScale
-		_ = r.Unmarshal(valid.raw[i*RecordSize:])
-		pos, err := board.ParseFEN(r.FEN())
+		_, pos, err := valid.position(i)
 		if err != nil {
 			continue
 		}
