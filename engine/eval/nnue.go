@@ -45,9 +45,6 @@ func NewNNUE(net *Net) *NNUE {
 	return &NNUE{net: net, stack: make([]accumulator, nnueStackPlies)}
 }
 
-// Net returns the net e evaluates with.
-func (e *NNUE) Net() *Net { return e.net }
-
 // Evaluate returns the net's score of pos in centipawns from the side to
 // move's point of view.
 func (e *NNUE) Evaluate(pos *board.Position) int {
@@ -85,6 +82,15 @@ func (e *NNUE) accumulate(pos *board.Position) *accumulator {
 		e.stack[j+1].key = pos.KeyAt(j + 1)
 	}
 	return top
+}
+
+// Evaluate returns the net's score of pos from scratch (a refresh, no
+// per-ply state), in centipawns from the side to move's point of view: for
+// one-off evaluations such as the UCI eval command. Searches use an NNUE.
+func (n *Net) Evaluate(pos *board.Position) int {
+	var a accumulator
+	n.refresh(&a, pos)
+	return n.output(&a, pos.Side())
 }
 
 // refresh computes a's sums from pos's pieces.

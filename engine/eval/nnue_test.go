@@ -24,13 +24,6 @@ func defaultNetT(t testing.TB) *Net {
 	return net
 }
 
-// refreshed returns the net's evaluation of pos computed from scratch.
-func refreshed(net *Net, pos *board.Position) int {
-	var a accumulator
-	net.refresh(&a, pos)
-	return net.output(&a, pos.Side())
-}
-
 // TestNNUEIncrementalEqualsRefresh makes every legal move of every shared
 // suite position, and a second ply below the first few, and compares the
 // lazily updated accumulator with a full refresh, also after unmaking (the
@@ -44,14 +37,14 @@ func TestNNUEIncrementalEqualsRefresh(t *testing.T) {
 	for _, fen := range fens {
 		pos := mustFEN(t, fen)
 		root := e.Evaluate(pos)
-		if want := refreshed(net, pos); root != want {
+		if want := net.Evaluate(pos); root != want {
 			t.Fatalf("%s: %d, refresh %d", fen, root, want)
 		}
 		l1.N = 0
 		pos.GenerateAll(&l1)
 		for i, m := range l1.Slice() {
 			pos.MakeMove(m)
-			got, want := e.Evaluate(pos), refreshed(net, pos)
+			got, want := e.Evaluate(pos), net.Evaluate(pos)
 			if got != want {
 				t.Fatalf("%s after %v: incremental %d, refresh %d", fen, m, got, want)
 			}
@@ -60,7 +53,7 @@ func TestNNUEIncrementalEqualsRefresh(t *testing.T) {
 				pos.GenerateAll(&l2)
 				for _, m2 := range l2.Slice() {
 					pos.MakeMove(m2)
-					if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+					if got, want := e.Evaluate(pos), net.Evaluate(pos); got != want {
 						t.Fatalf("%s after %v %v: incremental %d, refresh %d", fen, m, m2, got, want)
 					}
 					pos.UnmakeMove()
@@ -86,7 +79,7 @@ func TestNNUENullMoveAndDeepLine(t *testing.T) {
 	pos := mustFEN(t, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	e.Evaluate(pos)
 	pos.MakeNullMove()
-	if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+	if got, want := e.Evaluate(pos), net.Evaluate(pos); got != want {
 		t.Errorf("after a null move: %d, refresh %d", got, want)
 	}
 	pos.UnmakeNullMove()
@@ -99,7 +92,7 @@ func TestNNUENullMoveAndDeepLine(t *testing.T) {
 		}
 		pos.MakeMove(l.Moves[(ply*7)%l.N])
 		if ply%5 == 4 || ply == 3*nnueMaxLazy-1 {
-			if got, want := e.Evaluate(pos), refreshed(net, pos); got != want {
+			if got, want := e.Evaluate(pos), net.Evaluate(pos); got != want {
 				t.Fatalf("ply %d (%s): %d, refresh %d", ply, pos.FEN(), got, want)
 			}
 		}
@@ -136,7 +129,7 @@ func TestNNUEBackfill(t *testing.T) {
 			if a.key != pos.Key() {
 				t.Fatalf("ply %d not filled", pos.Ply())
 			}
-			if got, want := net.output(a, pos.Side()), refreshed(net, pos); got != want {
+			if got, want := net.output(a, pos.Side()), net.Evaluate(pos); got != want {
 				t.Fatalf("%s: before %v: backfilled %d, refresh %d", tc.fen, line[i], got, want)
 			}
 		}

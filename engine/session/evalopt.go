@@ -97,14 +97,3 @@ func (s *Session) UsesNNUE() bool {
 	defer s.mu.Unlock()
 	return s.useNNUE && s.net != nil
 }
-
-// EvalName names the evaluation a full-strength search uses now: "nnue
-// nn-HASH" or "hce".
-func (s *Session) EvalName() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.useNNUE && s.net != nil {
-		return "nnue nn-" + s.net.Hash()
-	}
-	return "hce"
-}

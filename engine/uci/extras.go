@@ -56,7 +56,7 @@ func (h *Handler) cmdEval() {
 		h.emit(l)
 	}
 	if net := h.sess.Net(); net != nil {
-		cp := eval.NewNNUE(net).Evaluate(pos)
+		cp := net.Evaluate(pos)
 		if pos.Side() == board.Black {
 			cp = -cp
 		}
