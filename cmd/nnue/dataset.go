@@ -19,7 +19,32 @@ type dataset struct {
 	// teacher, if set, replaces each record's search score (White's view)
 	// in the target: the hand-written evaluation's score of the position,
 	// for training a net to imitate it before it learns from searches.
+	// Records whose entry is noTeacher keep their search score.
 	teacher []int16
+}
+
+// noTeacher marks a record in a joined set that keeps its search score.
+const noTeacher = math.MinInt16
+
+// join appends e's records, with their teacher scores, to d; d's own records
+// keep their targets.
+func (d *dataset) join(e *dataset) {
+	if d.teacher == nil && e.teacher != nil {
+		d.teacher = make([]int16, d.len())
+		for i := range d.teacher {
+			d.teacher[i] = noTeacher
+		}
+	}
+	if d.teacher != nil {
+		if e.teacher != nil {
+			d.teacher = append(d.teacher, e.teacher...)
+		} else {
+			for range e.len() {
+				d.teacher = append(d.teacher, noTeacher)
+			}
+		}
+	}
+	d.raw = append(d.raw, e.raw...)
 }
 
 func (d *dataset) len() int { return len(d.raw) / RecordSize }
@@ -94,7 +119,7 @@ func (d *dataset) fill(i int, s *sample, lambda float64) {
 		s.n++
 	})
 	score := float64(r.Score)
-	if d.teacher != nil {
+	if d.teacher != nil && d.teacher[i] != noTeacher {
 		score = float64(d.teacher[i])
 	}
 	result := float64(r.Result) / 2

@@ -166,3 +166,38 @@ func TestTrainWritesAReadableNet(t *testing.T) {
 		t.Errorf("second run did not resume:\n%s", log.String())
 	}
 }
+
+// TestJoinKeepsEachSetsTargets joins a search-scored set and a teacher-scored
+// set and checks every record's target comes from its own set.
+func TestJoinKeepsEachSetsTargets(t *testing.T) {
+	pos, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := func(scores ...int) *dataset {
+		d := &dataset{}
+		for _, s := range scores {
+			var buf [RecordSize]byte
+			r := Pack(pos, s, 1)
+			r.Marshal(buf[:])
+			d.raw = append(d.raw, buf[:]...)
+		}
+		return d
+	}
+	searched := set(100, -200)
+	taught := set(300, 400, 500)
+	taught.teacher = []int16{30, 40, 50}
+	searched.join(taught)
+	searched.join(set(-600))
+	want := []int{100, -200, 30, 40, 50, -600}
+	if searched.len() != len(want) || len(searched.teacher) != len(want) {
+		t.Fatalf("joined %d records, %d teacher entries; want %d", searched.len(), len(searched.teacher), len(want))
+	}
+	var s sample
+	for i, w := range want {
+		searched.fill(i, &s, 1)
+		if got, exp := s.target, float32(sigmoid(float64(w)/eval.NetScale)); got != exp {
+			t.Errorf("record %d: target %v, want sigmoid(%d/%v) = %v", i, got, w, eval.NetScale, exp)
+		}
+	}
+}

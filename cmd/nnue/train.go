@@ -32,6 +32,11 @@ type trainConfig struct {
 	MaxPositions int     `json:"max_positions"`
 	Teacher      string  `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
 	Init         string  `json:"init,omitempty"`    // checkpoint whose weights start the run
+	// Imitate names a second data directory whose training chunks join the
+	// training set with the hand-written evaluation's scores as targets, so
+	// a net learning from searches keeps what it imitated.
+	Imitate    string `json:"imitate,omitempty"`
+	ImitateMax int    `json:"imitate_max,omitempty"` // at most this many of them (0: all)
 }
 
 // quantTolerance is the largest mean |quantised − float| difference, in
@@ -54,6 +59,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.MaxPositions, "max-positions", 0, "use at most this many training positions (0: all)")
 	fs.StringVar(&c.Teacher, "teacher", "", `"hce": train on the hand-written evaluation's scores instead of the searches' (validation still uses the searches')`)
 	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
+	fs.StringVar(&c.Imitate, "imitate", "", "also train on this data directory's positions, scored by the hand-written evaluation")
+	fs.IntVar(&c.ImitateMax, "imitate-max", 0, "use at most this many -imitate positions (0: all)")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -81,6 +88,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "train: the hand-written evaluation's loss on the validation set: %.6f\n", hceLoss(validSet, c.Lambda))
 	if c.Teacher == "hce" {
 		trainSet.labelWithHCE(*threads)
+	}
+	if c.Imitate != "" {
+		extra, _, err := loadData(c.Imitate, c.ValidEvery, c.ImitateMax)
+		if err != nil {
+			return fmt.Errorf("train: -imitate: %w", err)
+		}
+		extra.labelWithHCE(*threads)
+		trainSet.join(extra)
+		fmt.Fprintf(stderr, "train: %d positions from %s scored by the hand-written evaluation join the training set\n", extra.len(), c.Imitate)
 	}
 	net, opt := newFloatNet(c.Seed), &adam{}
 	if c.Init != "" {
