@@ -108,14 +108,19 @@ func (d *dataset) position(i int) (Record, *board.Position, error) {
 }
 
 // fill decodes record i into s with the target blend lambda·sigmoid(score)
-// + (1−lambda)·result, both for the side to move.
+// + (1−lambda)·result, both for the side to move. A negative i stands for
+// record −i−1 mirrored left to right (see mirrorable).
 func (d *dataset) fill(i int, s *sample, lambda float64) {
+	flip := board.Square(0)
+	if i < 0 {
+		i, flip = -i-1, 7
+	}
 	r := d.record(i)
 	stm := board.Color(r.Side)
 	s.n = 0
 	r.Each(func(pc board.Piece, sq board.Square) {
-		s.stm[s.n] = uint16(eval.Feature(stm, pc, sq))
-		s.ntm[s.n] = uint16(eval.Feature(stm^1, pc, sq))
+		s.stm[s.n] = uint16(eval.Feature(stm, pc, sq^flip))
+		s.ntm[s.n] = uint16(eval.Feature(stm^1, pc, sq^flip))
 		s.n++
 	})
 	score := float64(r.Score)
@@ -127,6 +132,24 @@ func (d *dataset) fill(i int, s *sample, lambda float64) {
 		score, result = -score, 1-result
 	}
 	s.target = float32(lambda*sigmoid(score/eval.NetScale) + (1-lambda)*result)
+}
+
+// mirrorable reports whether record i's mirror image (files a and h
+// swapped) has the same value. Chess is symmetric left to right except for
+// castling, and a side can castle only with its king on its home square and
+// a rook of its colour in a corner of its home rank: records with neither
+// side in that shape are mirrorable.
+func (d *dataset) mirrorable(i int) bool {
+	var on [64]board.Piece
+	r := d.record(i)
+	r.Each(func(pc board.Piece, sq board.Square) { on[sq] = pc + 1 })
+	at := func(sq board.Square, c board.Color, pt board.PieceType) bool {
+		return on[sq] == board.MakePiece(c, pt)+1
+	}
+	castles := func(c board.Color, e, a, h board.Square) bool {
+		return at(e, c, board.King) && (at(a, c, board.Rook) || at(h, c, board.Rook))
+	}
+	return !castles(board.White, board.E1, board.A1, board.H1) && !castles(board.Black, board.E8, board.A8, board.H8)
 }
 
 // labelWithHCE sets d.teacher to the hand-written static evaluation of every

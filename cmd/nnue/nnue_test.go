@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -199,5 +200,55 @@ func TestJoinKeepsEachSetsTargets(t *testing.T) {
 		if got, exp := s.target, float32(sigmoid(float64(w)/eval.NetScale)); got != exp {
 			t.Errorf("record %d: target %v, want sigmoid(%d/%v) = %v", i, got, w, eval.NetScale, exp)
 		}
+	}
+}
+
+// TestMirror checks which records may be mirrored left to right and that a
+// mirrored record's features are those of the mirrored position.
+func TestMirror(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen, mirrored string
+		ok                  bool
+	}{
+		{"start", board.StartFEN, "", false},
+		{"kings-moved", "r4rk1/pp3ppp/8/8/8/8/PP3PPP/1K1R3R w - - 0 20", "1kr4r/ppp3pp/8/8/8/8/PPP3PP/R3R1K1 w - - 0 20", true},
+		{"white-can-castle", "6k1/5ppp/8/8/8/8/8/4K2R w K - 0 1", "", false},
+		{"black-can-castle", "r3k3/8/8/8/8/8/5PPP/6K1 b q - 0 1", "", false},
+		{"kings-home-no-rooks", "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", "3k4/pppppppp/8/8/8/8/PPPPPPPP/3K4 w - - 0 1", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := &dataset{}
+			for _, fen := range []string{tc.fen, tc.mirrored} {
+				if fen == "" {
+					continue
+				}
+				pos, err := board.ParseFEN(fen)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var buf [RecordSize]byte
+				r := Pack(pos, 50, 2)
+				r.Marshal(buf[:])
+				d.raw = append(d.raw, buf[:]...)
+			}
+			if got := d.mirrorable(0); got != tc.ok {
+				t.Fatalf("mirrorable = %v, want %v", got, tc.ok)
+			}
+			if !tc.ok {
+				return
+			}
+			var m, want sample
+			d.fill(-1, &m, 0.5)
+			d.fill(1, &want, 0.5)
+			sortFeatures := func(s *sample) {
+				slices.Sort(s.stm[:s.n])
+				slices.Sort(s.ntm[:s.n])
+			}
+			sortFeatures(&m)
+			sortFeatures(&want)
+			if m != want {
+				t.Errorf("mirrored record's sample %+v, want %+v", m, want)
+			}
+		})
 	}
 }

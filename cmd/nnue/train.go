@@ -37,6 +37,9 @@ type trainConfig struct {
 	// a net learning from searches keeps what it imitated.
 	Imitate    string `json:"imitate,omitempty"`
 	ImitateMax int    `json:"imitate_max,omitempty"` // at most this many of them (0: all)
+	// Mirror adds each training position's left-right mirror image where
+	// castling cannot tell them apart (dataset.mirrorable).
+	Mirror bool `json:"mirror,omitempty"`
 }
 
 // quantTolerance is the largest mean |quantised − float| difference, in
@@ -61,6 +64,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
 	fs.StringVar(&c.Imitate, "imitate", "", "also train on this data directory's positions, scored by the hand-written evaluation")
 	fs.IntVar(&c.ImitateMax, "imitate-max", 0, "use at most this many -imitate positions (0: all)")
+	fs.BoolVar(&c.Mirror, "mirror", false, "also train on each position mirrored left to right where no side can castle")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -137,16 +141,26 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	for i := range workers {
 		workers[i] = &grads{}
 	}
-	order := make([]int32, trainSet.len())
+	base := make([]int32, trainSet.len(), 2*trainSet.len())
+	for i := range base {
+		base[i] = int32(i)
+	}
+	if c.Mirror {
+		for i := range trainSet.len() {
+			if trainSet.mirrorable(i) {
+				base = append(base, int32(-i-1))
+			}
+		}
+		fmt.Fprintf(stderr, "train: %d mirrored positions join the training set\n", len(base)-trainSet.len())
+	}
+	order := make([]int32, len(base))
 	steps := c.Epochs * ((len(order) + c.Batch - 1) / c.Batch)
 	step := first * ((len(order) + c.Batch - 1) / c.Batch)
 	var sum floatNet
 	for epoch := first + 1; epoch <= c.Epochs; epoch++ {
 		t0 := time.Now()
 		rng := rand.New(rand.NewPCG(c.Seed, uint64(epoch)))
-		for i := range order {
-			order[i] = int32(i)
-		}
+		copy(order, base)
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		var lossSum float64
 		var lr float64
