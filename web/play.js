@@ -1,19 +1,24 @@
 // play.js: play mode. A game against the engine at a chosen level and time control,
 // with clocks, takeback, resign, draw offers, one premove and game-over detection.
-// The live game is shell.playGame and belongs to this mode alone: the Analyse and Review
-// tabs get a copy (shell.js), so nothing done there can become a move of this game.
-// Its main line is the game; the cursor may wander back to look.
+// The live game is shell.playGame and belongs to this mode alone: the Analyse and
+// Review tabs get a copy (shell.js), so nothing done there can become a move of this
+// game. Its main line is the game; the cursor may wander back to look.
 //
 // Clocks run on wall time (Date.now()) from White's first move on. The saved state
 // holds the running side and the wall time its clock started, so a reload charges the
 // time that really passed to the side to move, the engine included: its search starts
 // again with what is left on its clock.
 //
-// A timed game keeps the engine (shell.engineReservedByPlay): leaving Play neither stops the
-// clocks nor the engine's search, its move lands in the live game on any tab, a flag
-// still falls, and the other tabs get no engine until the game ends, so no tab switch
-// can stop a clock or ask the engine about the live position. An untimed game has no
-// clock to cheat: leaving Play pauses it and hands the engine to the other tabs.
+// A timed game keeps the engine (shell.engineReservedByPlay): leaving Play neither
+// stops the clocks nor the engine's search, its move lands in the live game on any
+// tab, a flag still falls, and the other tabs get no engine until the game ends, so no
+// tab switch can stop a clock or ask the engine about the live position. An untimed
+// game has no clock to cheat: leaving Play pauses it and hands the engine to the
+// other tabs.
+//
+// The panel (form and buttons) is play-form.js's, the engine's search
+// play-engine.js's, and the rules that need no DOM (takeback depth, flag fall, draw
+// offers, go parameters) play-rules.js's.
 
 import { Game } from './game.js';
 import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
@@ -21,7 +26,8 @@ import { levelById, levelLabel, DEFAULT_LEVEL } from './levels.js';
 import { soundFor } from './sound.js';
 import { premoveLegal } from './premove.js';
 import { createPlayForm } from './play-form.js';
-import { lastMain, sideToMove, newGameHeaders, goParams, engineScore, pressClock, takebackTarget, flagResult, acceptsDraw } from './play-rules.js';
+import { createEngineTurn } from './play-engine.js';
+import { lastMain, sideToMove, newGameHeaders, pressClock, takebackTarget, flagResult, acceptsDraw } from './play-rules.js';
 // LOW_TIME_MS: below this the player's clock turns red and the low-time sound plays once.
 const LOW_TIME_MS = 10000;
 /** ENGINE_RESERVED is what the other tabs say instead of starting the engine. */
@@ -39,8 +45,6 @@ export function createPlay(shell, root) {
     levelId: DEFAULT_LEVEL,
     tcId: 'none',
     clock: new Clock(null),
-    thinking: false,
-    token: 0, // bumps on new game / takeback so a late bestmove is ignored
     engineCp: null, // last score of the engine's own search, its point of view
     premove: null, // {from, to, promotion}: the user's move queued while the engine thinks
     lowWarned: false, // the low-time sound has played for the user's clock
@@ -50,6 +54,17 @@ export function createPlay(shell, root) {
   const live = () => shell.playGame;
   // reserved: a timed game is on, so the engine is the live game's on every tab.
   const reserved = () => st.active && st.clock.timed;
+  const engineTurn = createEngineTurn(shell, {
+    level: () => level(),
+    clock: () => st.clock,
+    now,
+    onGo: (go) => {
+      st.lastGo = go;
+    },
+    onScore: (cp) => {
+      st.engineCp = cp;
+    },
+  });
   const form = createPlayForm(root, {
     newGame({ color, levelId, tcId }) {
       newGame({ color: color === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : color, levelId, tcId });
@@ -83,22 +98,8 @@ export function createPlay(shell, root) {
     shell.view.showPremove(m);
   }
 
-  async function applyLevel() {
-    const l = level();
-    await shell.engineLoaded;
-    if (!shell.engineReady) return;
-    try {
-      await shell.engine.stop();
-      await shell.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
-      shell.controllers.analysis.state.optionsSent = null;
-    } catch (e) {
-      shell.notice(`The engine refused a level setting: ${e.message || e}`);
-    }
-  }
-
   async function newGame({ color, levelId, tcId }) {
-    st.token++;
-    st.thinking = false;
+    engineTurn.cancel();
     st.userColor = color === 'b' ? 'b' : 'w';
     st.levelId = levelById(levelId).id;
     st.tcId = TIME_CONTROLS.some((t) => t.id === tcId) ? tcId : 'none';
@@ -121,53 +122,26 @@ export function createPlay(shell, root) {
       await shell.engine.stop();
       await shell.engine.newGame();
     }
-    await applyLevel();
+    await engineTurn.applyLevel();
     maybeEngineMove();
   }
 
   function maybeEngineMove() {
-    if ((shell.mode !== 'play' && !reserved()) || !st.active || st.thinking) return;
+    if ((shell.mode !== 'play' && !reserved()) || !st.active || engineTurn.thinking) return;
     if (turn() !== engineColor()) return;
     engineMove();
   }
 
   async function engineMove() {
-    const token = ++st.token;
-    st.thinking = true;
-    shell.refresh({ animate: false });
-    await shell.engineLoaded;
-    if (!shell.engineReady || token !== st.token) {
-      st.thinking = false;
+    const res = await engineTurn.search(live);
+    if (!res) return;
+    if (res.restarted) {
+      await engineTurn.applyLevel();
+      maybeEngineMove();
       return;
     }
-    const g = live();
-    const end = lastMain(g);
-    const t = now();
-    const params = goParams(st.clock, level(), t);
-    st.lastGo = { params: { ...params }, at: t };
-    let best;
-    try {
-      shell.setPosition(g.startFen, g.uciMoves(end));
-      best = await shell.engine.go(params, (info) => {
-        const cp = engineScore(info);
-        if (cp !== null) st.engineCp = cp;
-      });
-    } catch (e) {
-      if (token === st.token) {
-        st.thinking = false;
-        if (e && e.restarted) {
-          // The watchdog replaced a hung worker (options and book restored): ask again.
-          await applyLevel();
-          maybeEngineMove();
-          return;
-        }
-        shell.notice(`The engine failed to move: ${e.message || e}`);
-        shell.refresh({ animate: false });
-      }
-      return;
-    }
-    if (token !== st.token || !st.active) return;
-    st.thinking = false;
+    if (!st.active) return;
+    const { best, g, end } = res;
     if (!best || !best.move || best.move === '0000') {
       shell.refresh({ animate: false });
       return;
@@ -208,8 +182,7 @@ export function createPlay(shell, root) {
 
   function finish(result, reason) {
     st.active = false;
-    st.thinking = false;
-    st.token++;
+    engineTurn.cancel();
     st.clock.stop(now());
     setPremove(null);
     live().result = result;
@@ -232,7 +205,7 @@ export function createPlay(shell, root) {
   // premoved is set: it is played the moment the engine's move lands).
   function playUser(move, premoved) {
     const g = live();
-    if (!st.active || st.thinking || turn() !== st.userColor) return false;
+    if (!st.active || engineTurn.thinking || turn() !== st.userColor) return false;
     if (!premoved && !atLiveEnd()) return false;
     g.goTo(lastMain(g));
     const n = g.play(move);
@@ -251,7 +224,7 @@ export function createPlay(shell, root) {
   // lichess: a new one replaces it). It must be a move of the user's pieces in the
   // position on the board; whether it is legal is decided when the engine has moved.
   function premove(move) {
-    if (!st.active || !st.thinking || turn() === st.userColor) return false;
+    if (!st.active || !engineTurn.thinking || turn() === st.userColor) return false;
     if (!premoveLegal(lastMain(live()).fen, move)) return false;
     setPremove(move);
     shell.say(`Premove ${move.from}-${move.to} queued; press Escape or tap the board to cancel it.`);
@@ -270,9 +243,8 @@ export function createPlay(shell, root) {
     const g = live();
     const from = lastMain(g);
     setPremove(null);
-    if (st.thinking) {
-      st.token++;
-      st.thinking = false;
+    if (engineTurn.thinking) {
+      engineTurn.cancel();
       await shell.engine.stop().catch(() => {});
     }
     const { node: end, undone } = takebackTarget(from, st.userColor);
@@ -338,7 +310,7 @@ export function createPlay(shell, root) {
     // The engine state line is on every tab: during a timed game it tells the other
     // tabs that the engine thinks for the live game. The player rows are Play's.
     if (shell.engineReady) shell.showEngineState(engineText());
-    document.body.classList.toggle('thinking', st.thinking && shell.mode === 'play');
+    document.body.classList.toggle('thinking', engineTurn.thinking && shell.mode === 'play');
     if (shell.mode !== 'play') return;
     const bottom = shell.view.orientation;
     const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
@@ -348,15 +320,15 @@ export function createPlay(shell, root) {
     document.body.classList.toggle('in-game', st.active);
     // The "your move" cue: the user is to move in a running game (before White's first
     // move it also says that the clocks start with it).
-    const yours = st.active && !st.thinking && turn() === st.userColor;
+    const yours = st.active && !engineTurn.thinking && turn() === st.userColor;
     shell.rows.setCue(!yours ? '' : st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move');
     tick();
   }
 
   // engineText is the engine state line once the engine is ready.
   function engineText() {
-    if (shell.mode !== 'play' && reserved()) return st.thinking ? 'Azurite thinking (live game)…' : 'engine kept for the live game';
-    if (st.thinking) return 'Azurite thinking…';
+    if (shell.mode !== 'play' && reserved()) return engineTurn.thinking ? 'Azurite thinking (live game)…' : 'engine kept for the live game';
+    if (engineTurn.thinking) return 'Azurite thinking…';
     return 'engine ready';
   }
   shell.listeners.add(updateRows);
@@ -385,19 +357,18 @@ export function createPlay(shell, root) {
       // An untimed game pauses: the engine's search is abandoned (the other tabs may
       // use the engine) and coming back resumes it.
       st.clock.stop(now());
-      if (st.thinking) {
-        st.token++;
-        st.thinking = false;
+      if (engineTurn.thinking) {
+        engineTurn.cancel();
         shell.engine.stop().catch(() => {});
       }
     },
     movable() {
       if (!st.active || !atLiveEnd()) return null;
-      if (st.thinking) return st.userColor; // premoves
+      if (engineTurn.thinking) return st.userColor; // premoves
       return turn() === st.userColor ? st.userColor : null;
     },
     // premoving tells the board that input now queues a premove.
-    premoving: () => st.active && st.thinking && atLiveEnd() && turn() !== st.userColor,
+    premoving: () => st.active && engineTurn.thinking && atLiveEnd() && turn() !== st.userColor,
     premove,
     cancelPremove,
     userMove,
@@ -406,7 +377,7 @@ export function createPlay(shell, root) {
     // may): a timed game is on (shell.engineReservedByPlay asks this).
     engineReserved: () => (reserved() ? ENGINE_RESERVED : ''),
     engineReady() {
-      if (shell.mode === 'play' || reserved()) applyLevel().then(maybeEngineMove);
+      if (shell.mode === 'play' || reserved()) engineTurn.applyLevel().then(maybeEngineMove);
     },
     engineRestarted() {
       // engineMove's rejected go() (restarted) asks again; nothing else to do here.
