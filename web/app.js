@@ -5,7 +5,7 @@
 // the saved state.
 //
 // Tests load the page as index.html?test: only then is the shell published as
-// window.azurite (docs/web.md, "Test hook").
+// window.azurite (docs/web.md, "The shell").
 
 import { EngineClient } from './engine-client.js';
 import { createBoardView } from './board-view.js';
