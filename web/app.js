@@ -136,7 +136,7 @@ function boot() {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `azurite-${new Date().toISOString().slice(0, 10)}.pgn`;
-    document.body.append(a);
+    page.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);

@@ -310,14 +310,14 @@ export function createPlay(shell, root) {
     // The engine state line is on every tab: during a timed game it tells the other
     // tabs that the engine thinks for the live game. The player rows are Play's.
     if (shell.engineReady) shell.showEngineState(engineText());
-    document.body.classList.toggle('thinking', engineTurn.thinking && shell.mode === 'play');
+    shell.pageClass('thinking', engineTurn.thinking && shell.mode === 'play');
     if (shell.mode !== 'play') return;
     const bottom = shell.view.orientation;
     const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
     shell.rows.setNames(name(bottom === 'w' ? 'b' : 'w'), name(bottom));
     const ply = lastMain(live()).ply;
     form.setButtons({ active: st.active, moved: ply > 0 });
-    document.body.classList.toggle('in-game', st.active);
+    shell.pageClass('in-game', st.active);
     // The "your move" cue: the user is to move in a running game (before White's first
     // move it also says that the clocks start with it).
     const yours = st.active && !engineTurn.thinking && turn() === st.userColor;

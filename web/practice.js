@@ -154,7 +154,7 @@ export function createPractice(shell, root, { evaluate }) {
       st.active = true;
       show(box, true);
       show(part(root, 'practice-setup'), false);
-      document.body.dataset.practice = 'on';
+      shell.pageData('practice', 'on');
       setUp();
     },
     stop() {
@@ -164,7 +164,7 @@ export function createPractice(shell, root, { evaluate }) {
       show(box, false);
       show(part(root, 'practice-setup'), true);
       clear(part(root, 'practice-status'));
-      delete document.body.dataset.practice;
+      shell.pageData('practice', null);
       shell.view.setHint(null);
       shell.refresh({ animate: false });
     },

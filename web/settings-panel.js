@@ -30,7 +30,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
   }
 
   function apply() {
-    document.body.dataset.board = cur.board;
+    shell.pageData('board', cur.board);
     shell.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: animationMs(cur.animation) });
     shell.sound.setEnabled(cur.sound);
     mute.setAttribute('aria-pressed', String(!cur.sound));

@@ -96,6 +96,19 @@ export function createShell({ root, engine, sound, store }) {
     showEngineState(text) {
       el.engineState.textContent = text;
     },
+    /**
+     * pageClass and pageData set the page states the stylesheets read on the page
+     * element (body.thinking, body.in-game; body[data-practice], body[data-board]),
+     * so no part reaches outside its root for them. pageData with null removes the
+     * attribute.
+     */
+    pageClass(name, on) {
+      root.classList.toggle(name, !!on);
+    },
+    pageData(name, value) {
+      if (value === null || value === undefined) delete root.dataset[name];
+      else root.dataset[name] = String(value);
+    },
     /** notice shows text in the dismissable notice bar ('' hides it). */
     notice(text) {
       el.noticeText.textContent = text;

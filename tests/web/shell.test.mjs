@@ -9,17 +9,21 @@ import { createShell } from '../../web/shell.js';
 // element it gave, is an inert element; asked lists the selectors.
 function fakeRoot() {
   const asked = [];
-  const el = () => ({
-    textContent: '',
-    hidden: false,
-    dataset: {},
-    classList: { toggle() {} },
-    setAttribute() {},
-    querySelector(sel) {
-      asked.push(sel);
-      return el();
-    },
-  });
+  const el = () => {
+    const classes = new Set();
+    return {
+      textContent: '',
+      hidden: false,
+      dataset: {},
+      classes,
+      classList: { toggle: (name, on) => classes[on ? 'add' : 'delete'](name) },
+      setAttribute() {},
+      querySelector(sel) {
+        asked.push(sel);
+        return el();
+      },
+    };
+  };
   return Object.assign(el(), { asked });
 }
 
@@ -76,4 +80,14 @@ test('shell: engineReservedByPlay asks play mode, and is free before it exists',
   assert.equal(shell.engineReservedByPlay(), '');
   shell.controllers = { play: { engineReserved: () => 'busy' } };
   assert.equal(shell.engineReservedByPlay(), 'busy');
+});
+
+test('shell: page states go on the root it was given', () => {
+  const { shell, root } = newShell();
+  shell.pageData('practice', 'on');
+  shell.pageClass('thinking', true);
+  assert.deepEqual({ data: { ...root.dataset }, classes: [...root.classes] }, { data: { practice: 'on' }, classes: ['thinking'] });
+  shell.pageData('practice', null);
+  shell.pageClass('thinking', false);
+  assert.deepEqual({ data: { ...root.dataset }, classes: [...root.classes] }, { data: {}, classes: [] });
 });
