@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createShell } from '../../web/shell.js';
+import { part } from '../../web/dom.js';
 
 // fakeRoot stands in for document.body: every id asked for under it, or under an
 // element it gave, is an inert element; asked lists the selectors.
@@ -90,4 +91,11 @@ test('shell: page states go on the root it was given', () => {
   shell.pageData('practice', null);
   shell.pageClass('thinking', false);
   assert.deepEqual({ data: { ...root.dataset }, classes: [...root.classes] }, { data: {}, classes: [] });
+});
+
+test('part: an element missing under the root throws, naming the root and the id', () => {
+  const root = { id: 'panel-review', localName: 'section', querySelector: (sel) => (sel === '#btn-review' ? { id: 'btn-review' } : null) };
+  assert.deepEqual(part(root, 'btn-review'), { id: 'btn-review' });
+  assert.throws(() => part(root, 'btn-resign'), { message: '#panel-review lacks #btn-resign' });
+  assert.throws(() => part({ id: '', localName: 'body', querySelector: () => null }, 'status'), { message: 'body lacks #status' });
 });
