@@ -3,16 +3,19 @@
 // first strongest), and loading a FEN or PGN from text or a file. Engine output is
 // only ever shown for the position on the board: it is cleared when the engine stops
 // and whenever the position changes (navigation, a move, a loaded game or FEN).
-// While Play holds the engine (ctx.engineReservedByPlay: a timed game is on) the
+// While Play holds the engine (shell.engineReservedByPlay: a timed game is on) the
 // engine is neither started nor stopped here; the lines say why instead.
 
 import { Chess } from 'chess.js';
 import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
 import { whiteScore, formatScore, evalBarFraction } from './score.js';
-import { byId, h, clear, show } from './dom.js';
+import { part, h, clear, show } from './dom.js';
 
-/** createAnalysis returns the analysis-mode controller bound to the shell context. */
-export function createAnalysis(ctx) {
+/**
+ * createAnalysis returns the analysis-mode controller bound to the shell; root is its
+ * panel (engine button, lines, load box) and evalbar the eval bar beside the board.
+ */
+export function createAnalysis(shell, root, { evalbar }) {
   const st = {
     running: false,
     multipv: 3,
@@ -31,16 +34,24 @@ export function createAnalysis(ctx) {
   // newer line that arrived since the last redraw.
   let shown = { fen: null, lines: [] };
 
-  const btn = byId('btn-engine');
-  const mpv = byId('multipv');
+  const btn = part(root, 'btn-engine');
+  const mpv = part(root, 'multipv');
+  const pvLines = part(root, 'pv-lines');
+  const loadError = part(root, 'load-error');
+  const loadGame = part(root, 'load-game');
+  const bar = {
+    el: evalbar,
+    fill: part(evalbar, 'evalbar-fill'),
+    text: part(evalbar, 'evalbar-text'),
+  };
   btn.addEventListener('click', () => setRunning(!st.running));
   mpv.addEventListener('change', () => {
     st.multipv = Number(mpv.value) || 3;
     if (st.running) analyse();
-    ctx.save();
+    shell.save();
   });
-  byId('btn-load').addEventListener('click', () => load(byId('load-text').value));
-  byId('load-file').addEventListener('change', async (e) => {
+  part(root, 'btn-load').addEventListener('click', () => load(part(root, 'load-text').value));
+  part(root, 'load-file').addEventListener('change', async (e) => {
     const f = e.target.files && e.target.files[0];
     e.target.value = '';
     if (!f) return;
@@ -50,20 +61,20 @@ export function createAnalysis(ctx) {
     }
     load(await f.text(), f.name);
   });
-  byId('pv-lines').addEventListener('click', (e) => {
+  pvLines.addEventListener('click', (e) => {
     const b = e.target.closest('[data-line]');
     if (!b) return;
     playLine(Number(b.dataset.line), Number(b.dataset.upto));
   });
 
   function showLoadError(msg) {
-    byId('load-error').textContent = msg;
-    if (msg) ctx.say(msg);
+    loadError.textContent = msg;
+    if (msg) shell.say(msg);
   }
 
   // The games of the last text with several, for the chooser: {games, name}.
   let many = null;
-  byId('load-game').addEventListener('change', (e) => {
+  loadGame.addEventListener('change', (e) => {
     if (many) adopt(() => pickGame(many.games, Number(e.target.value)), many.name);
   });
 
@@ -85,20 +96,20 @@ export function createAnalysis(ctx) {
     }
     showChooser(res.games, res.index, name);
     showLoadError('');
-    ctx.hideBanner();
-    ctx.setGame(res.game);
+    shell.hideBanner();
+    shell.setGame(res.game);
     const g = res.game;
     const from = name ? `${name}: ` : '';
     if (!res.games) {
       // A FEN: there are no moves to count; say whose move it is.
-      ctx.say(`Loaded ${from}the position, ${g.startFen.split(' ')[1] === 'w' ? 'White' : 'Black'} to move.`);
+      shell.say(`Loaded ${from}the position, ${g.startFen.split(' ')[1] === 'w' ? 'White' : 'Black'} to move.`);
       return true;
     }
     const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'the game';
     const main = g.mainlineNodes().length;
     const side = countMoves(g.root) - main;
     const vars = side ? `, ${side} more in variations` : '';
-    ctx.say(`Loaded ${from}${who}, ${main} half-move${main === 1 ? '' : 's'}${vars}.${res.note ? ` ${res.note}` : ''}`);
+    shell.say(`Loaded ${from}${who}, ${main} half-move${main === 1 ? '' : 's'}${vars}.${res.note ? ` ${res.note}` : ''}`);
     return true;
   }
 
@@ -116,8 +127,8 @@ export function createAnalysis(ctx) {
   // showChooser lists the games of a text that holds several (games from readGames),
   // with index selected, and hides the list otherwise.
   function showChooser(games, index, name) {
-    const sel = byId('load-game');
-    const row = byId('load-games-row');
+    const sel = loadGame;
+    const row = part(root, 'load-games-row');
     if (!games || games.length < 2) {
       if (games !== undefined) many = null;
       show(row, !!many);
@@ -140,7 +151,7 @@ export function createAnalysis(ctx) {
     btn.setAttribute('aria-pressed', String(on));
     if (on) analyse();
     else stop();
-    ctx.save();
+    shell.save();
   }
 
   // stop ends the search and clears what it showed: lines, depth, arrows and the
@@ -149,13 +160,13 @@ export function createAnalysis(ctx) {
     st.token++;
     clearLines();
     render();
-    if (ctx.engineReady && !ctx.engineReservedByPlay()) await ctx.engine.stop().catch(() => {});
+    if (shell.engineReady && !shell.engineReservedByPlay()) await shell.engine.stop().catch(() => {});
   }
 
   // refuse turns the analysis off and says why when Play holds the engine; it
   // returns whether it did.
   function refuse() {
-    const why = ctx.engineReservedByPlay();
+    const why = shell.engineReservedByPlay();
     if (!why) return false;
     st.token++;
     st.running = false;
@@ -164,8 +175,8 @@ export function createAnalysis(ctx) {
     btn.setAttribute('aria-pressed', 'false');
     clearLines();
     render();
-    ctx.say(why);
-    ctx.save();
+    shell.say(why);
+    shell.save();
     return true;
   }
 
@@ -180,7 +191,7 @@ export function createAnalysis(ctx) {
   async function analyse() {
     if (refuse()) return;
     const token = ++st.token;
-    const g = ctx.game;
+    const g = shell.game;
     const node = g.current;
     st.fen = node.fen;
     st.lines = [];
@@ -190,25 +201,25 @@ export function createAnalysis(ctx) {
     render();
     const status = g.status(node);
     if (status.over) {
-      if (ctx.engineReady) await ctx.engine.stop().catch(() => {});
+      if (shell.engineReady) await shell.engine.stop().catch(() => {});
       st.final = status.reason;
       scheduleRender();
       return;
     }
     st.final = null;
-    await ctx.engineLoaded;
-    if (!ctx.engineReady || token !== st.token) return;
+    await shell.engineLoaded;
+    if (!shell.engineReady || token !== st.token) return;
     try {
       const want = `${st.multipv}`;
       if (st.optionsSent !== want) {
-        await ctx.engine.stop();
-        await ctx.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false });
+        await shell.engine.stop();
+        await shell.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false });
         st.optionsSent = want;
       }
       if (token !== st.token) return;
       const turn = node.fen.split(' ')[1];
-      ctx.setPosition(g.startFen, g.uciMoves(node));
-      await ctx.engine.go({ infinite: true }, (info) => {
+      shell.setPosition(g.startFen, g.uciMoves(node));
+      await shell.engine.go({ infinite: true }, (info) => {
         if (token !== st.token || !info || !Array.isArray(info.pv) || !info.pv.length) return;
         const score = whiteScore(info, turn);
         if (!score) return;
@@ -221,7 +232,7 @@ export function createAnalysis(ctx) {
         scheduleRender();
       });
     } catch (e) {
-      if (token === st.token) ctx.notice(`Analysis failed: ${e.message || e}`);
+      if (token === st.token) shell.notice(`Analysis failed: ${e.message || e}`);
     }
   }
 
@@ -258,21 +269,20 @@ export function createAnalysis(ctx) {
   }
 
   function render() {
-    const list = byId('pv-lines');
+    const list = pvLines;
     clear(list);
     // Reserve room for every requested line so nothing below jumps as lines arrive.
     list.style.setProperty('--pv-n', String(st.multipv));
-    const bar = byId('evalbar');
-    if (ctx.mode !== 'analysis') return;
+    if (shell.mode !== 'analysis') return;
     // Lines of another position (the cursor moved since, or a game was loaded) are
     // never shown, even for the one frame before the new search's first line.
-    if (st.fen !== ctx.game.current.fen) clearLines();
+    if (st.fen !== shell.game.current.fen) clearLines();
     if (st.refused && !st.running) {
       list.append(h('li', { class: 'pv-refused' }, st.refused));
     } else if (st.final) {
       list.append(h('li', { class: 'pv-final' }, st.final));
     } else if (st.running && !st.lines.length) {
-      list.append(h('li', { class: 'pv-wait' }, ctx.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
+      list.append(h('li', { class: 'pv-wait' }, shell.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
     }
     shown = { fen: st.fen, lines: st.lines.slice() };
     // data-fen names the position the lines belong to (tests check it is the board's).
@@ -292,18 +302,18 @@ export function createAnalysis(ctx) {
       li.append(span);
       list.append(li);
     });
-    byId('engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
+    part(root, 'engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
     const best = st.lines[0];
-    show(bar, true);
+    show(bar.el, true);
     const frac = best ? evalBarFraction(best.score) : 0.5;
-    byId('evalbar-fill').style.height = `${(frac * 100).toFixed(1)}%`;
-    byId('evalbar-text').textContent = best ? shortScore(best.score) : st.final ? '–' : '';
-    bar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
-    bar.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
-    bar.classList.toggle('flipped', ctx.view.orientation === 'b');
+    bar.fill.style.height = `${(frac * 100).toFixed(1)}%`;
+    bar.text.textContent = best ? shortScore(best.score) : st.final ? '–' : '';
+    bar.el.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
+    bar.el.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
+    bar.el.classList.toggle('flipped', shell.view.orientation === 'b');
     // The label sits at White's end of the bar; when White's share is too thin to hold
     // it, it is drawn light on the dark part instead.
-    bar.classList.toggle('label-on-dark', frac < 0.1);
+    bar.el.classList.toggle('label-on-dark', frac < 0.1);
     // One arrow per shown line, the first line's strongest; a move two lines share
     // gets one arrow.
     const arrows = [];
@@ -314,7 +324,7 @@ export function createAnalysis(ctx) {
     const key = arrows.map((a) => a.from + a.to).join(' ');
     if (key !== shownArrow) {
       shownArrow = key;
-      ctx.view.setArrows(arrows);
+      shell.view.setArrows(arrows);
     }
   }
 
@@ -332,22 +342,22 @@ export function createAnalysis(ctx) {
 
   function playLine(i, upto) {
     const l = shown.lines[i];
-    if (!l || ctx.game.current.fen !== shown.fen) return;
+    if (!l || shell.game.current.fen !== shown.fen) return;
     let played = 0;
     for (const u of l.pv.slice(0, upto)) {
-      if (!ctx.game.play(u)) break;
+      if (!shell.game.play(u)) break;
       played++;
     }
     if (played) {
-      ctx.refresh();
-      ctx.say(`Played ${played} move${played > 1 ? 's' : ''} of line ${i + 1}: ${ctx.game.current.san}`);
+      shell.refresh();
+      shell.say(`Played ${played} move${played > 1 ? 's' : ''} of line ${i + 1}: ${shell.game.current.san}`);
     }
   }
 
-  ctx.listeners.add(() => {
-    if (ctx.mode !== 'analysis') return;
-    if (st.running && ctx.game.current.fen !== st.fen) analyse();
-    else if (ctx.game.current.fen !== st.fen) {
+  shell.listeners.add(() => {
+    if (shell.mode !== 'analysis') return;
+    if (st.running && shell.game.current.fen !== st.fen) analyse();
+    else if (shell.game.current.fen !== st.fen) {
       clearLines();
       render();
     } else scheduleRender();
@@ -361,21 +371,21 @@ export function createAnalysis(ctx) {
     leave() {
       stop();
       shownArrow = '';
-      ctx.view.setArrows([]);
-      show(byId('evalbar'), false);
+      shell.view.setArrows([]);
+      show(bar.el, false);
     },
     movable: () => 'both',
     userMove(move) {
-      const n = ctx.game.play(move);
+      const n = shell.game.play(move);
       if (!n) return false;
-      ctx.refresh({ animate: false });
-      const s = ctx.game.status(n);
-      ctx.say(`${n.color === 'w' ? 'White' : 'Black'} ${n.san}${s.over ? `. ${s.reason}` : ''}`);
+      shell.refresh({ animate: false });
+      const s = shell.game.status(n);
+      shell.say(`${n.color === 'w' ? 'White' : 'Black'} ${n.san}${s.over ? `. ${s.reason}` : ''}`);
       return true;
     },
     canNavigate: () => true,
     engineReady() {
-      if (ctx.mode === 'analysis' && st.running) analyse();
+      if (shell.mode === 'analysis' && st.running) analyse();
     },
     // engineFreed: Play's game ended; the engine may be started here again.
     engineFreed() {
@@ -384,7 +394,7 @@ export function createAnalysis(ctx) {
     },
     engineRestarted() {
       st.optionsSent = null;
-      if (ctx.mode === 'analysis' && st.running) analyse();
+      if (shell.mode === 'analysis' && st.running) analyse();
     },
     toJSON: () => ({ multipv: st.multipv, running: st.running }),
     restore(o) {

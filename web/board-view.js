@@ -1,85 +1,20 @@
 // board-view.js: the one adapter between cm-chessboard (drawing, click/drag input,
 // promotion dialog, markers, arrows, keyboard input) and chess.js (which moves are
 // legal). Controllers give it FENs and get legal moves back through onMove; they never
-// touch cm-chessboard directly.
+// touch cm-chessboard directly. Its patches to cm-chessboard itself are all in
+// board-patches.js.
 
 import { Chessboard, COLOR, INPUT_EVENT_TYPE, BORDER_TYPE } from 'cm-chessboard/src/Chessboard.js';
 import { Markers, MARKER_TYPE } from 'cm-chessboard/src/extensions/markers/Markers.js';
 import { Arrows } from 'cm-chessboard/src/extensions/arrows/Arrows.js';
 import { PromotionDialog, PROMOTION_DIALOG_RESULT_TYPE } from 'cm-chessboard/src/extensions/promotion-dialog/PromotionDialog.js';
 import { Accessibility } from 'cm-chessboard/src/extensions/accessibility/Accessibility.js';
-import { VisualMoveInput } from 'cm-chessboard/src/view/VisualMoveInput.js';
-import { Svg } from 'cm-chessboard/src/lib/Svg.js';
 import { Chess } from 'chess.js';
 import { premoveDests } from './premove.js';
+import { patchFocus } from './board-patches.js';
 
 // PREMOVE_MARKER draws a queued premove's two squares (coloured by app.css).
 const PREMOVE_MARKER = { class: 'marker-premove', slice: 'markerSquare' };
-
-// cm-chessboard positions the dragged piece with setAttribute('style', …), which a
-// strict CSP (style-src 'self') blocks and reports. These replacements do the same
-// through the CSSOM (element.style), which CSP allows; the class in app.css does the rest.
-// The board coordinates get their font size through a `style` attribute passed to
-// Svg.addElement; route that through the CSSOM as well.
-const addElement = Svg.addElement;
-Svg.addElement = function addElementCSP(parent, name, attributes = {}) {
-  if (!attributes || !('style' in attributes)) return addElement.call(this, parent, name, attributes);
-  const { style, ...rest } = attributes;
-  const el = addElement.call(this, parent, name, rest);
-  el.style.cssText = style;
-  return el;
-};
-// cm-chessboard's Svg.removeElement warns ("… without parentNode") when asked to
-// remove an element that a redraw has already taken out, which happens when a
-// position is set while a piece animation is still queued (the embed does so as it
-// loads: 32 warnings per page). Removing a detached element is a no-op either way.
-Svg.removeElement = function removeElementQuiet(element) {
-  if (element && element.parentNode) element.parentNode.removeChild(element);
-};
-VisualMoveInput.prototype.createDraggablePiece = function createDraggablePiece(pieceName) {
-  if (this.draggablePiece) throw Error('draggablePiece already exists');
-  this.draggablePiece = Svg.createSvg(document.body);
-  this.draggablePiece.classList.add('cm-chessboard-draggable-piece');
-  this.draggablePiece.setAttribute('width', this.view.squareWidth);
-  this.draggablePiece.setAttribute('height', this.view.squareHeight);
-  this.draggablePiece.style.pointerEvents = 'none';
-  this.draggablePiece.name = pieceName;
-  const spriteUrl = this.chessboard.props.assetsCache ? '' : this.view.getSpriteUrl();
-  const piece = Svg.addElement(this.draggablePiece, 'use', { href: `${spriteUrl}#${pieceName}` });
-  const scaling = this.view.squareHeight / this.chessboard.props.style.pieces.tileSize;
-  const transformScale = this.draggablePiece.createSVGTransform();
-  transformScale.setScale(scaling, scaling);
-  piece.transform.baseVal.appendItem(transformScale);
-};
-VisualMoveInput.prototype.moveDraggablePiece = function moveDraggablePiece(x, y) {
-  const st = this.draggablePiece.style;
-  st.pointerEvents = 'none';
-  st.position = 'absolute';
-  st.left = `${x - this.view.squareHeight / 2}px`;
-  st.top = `${y - this.view.squareHeight / 2}px`;
-};
-
-// cm-chessboard's keyboard input draws a frame on the focused square only while
-// document.activeElement is the board. Inside a shadow root (<azurite-board>) that is
-// the host element, so the frame was never drawn and the arrow keys moved an invisible
-// cursor. For a board in a shadow root, document.activeElement answers with the root's
-// active element for the duration of the redraw only (an own property, removed after).
-function focusInShadowRoot(board) {
-  const acc = board.getExtension(Accessibility);
-  const kbd = acc && acc.components.find((c) => typeof c.redrawFocusIndicator === 'function');
-  if (!kbd) return;
-  const redraw = kbd.redrawFocusIndicator;
-  kbd.redrawFocusIndicator = function redrawInShadowRoot() {
-    const root = board.view.svg.getRootNode();
-    if (!(root instanceof ShadowRoot)) return redraw.call(this);
-    Object.defineProperty(document, 'activeElement', { configurable: true, get: () => root.activeElement });
-    try {
-      return redraw.call(this);
-    } finally {
-      delete document.activeElement;
-    }
-  };
-}
 
 // Arrow and marker types: the engine's arrows and the user's shapes get their own CSS
 // classes (board-marks.css), so neither is mistaken for the other.
@@ -180,7 +115,7 @@ export function createBoardView(el, config = {}) {
       },
     ],
   });
-  focusInShadowRoot(board);
+  patchFocus(board);
 
   function legalFrom(square) {
     if (premoveMode) return premoveDests(fen, square);

@@ -53,10 +53,14 @@ export function replace(el, ...children) {
   return el;
 }
 
-/** byId returns the element with the id or throws, so a broken index.html fails loudly. */
-export function byId(id) {
-  const el = document.getElementById(id);
-  if (!el) throw new Error(`index.html lacks #${id}`);
+/**
+ * part returns the element with the id inside root, or throws naming both: each part of
+ * the player looks only inside the element it was given, and a broken index.html fails
+ * loudly.
+ */
+export function part(root, id) {
+  const el = root.querySelector(`#${id}`);
+  if (!el) throw new Error(`${root.id ? `#${root.id}` : root.localName} lacks #${id}`);
   return el;
 }
 

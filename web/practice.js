@@ -9,7 +9,7 @@
 import { judgeMove } from './judge.js';
 import { walk } from './explain.js';
 import { formatScore } from './score.js';
-import { byId, show, clear } from './dom.js';
+import { part, show, clear } from './dom.js';
 
 /** acceptMove is the verdict on move (UCI) in a puzzle whose best evaluation is before:
  * {ok, why}. after is the evaluation of the position after move (null when the move is
@@ -23,22 +23,23 @@ export function acceptMove(puzzle, move, after, mated = false) {
 }
 
 /**
- * createPractice returns the practice controller: start(puzzles) with puzzles
+ * createPractice returns the practice controller, working in root (the practice box of
+ * the review panel): start(puzzles) with puzzles
  * [{node, fen, played, best, bestSan, before, text}], stop(), active, movable(),
  * userMove(move). evaluate(fen) resolves with {score, pv} for a position.
  */
-export function createPractice(ctx, { evaluate }) {
+export function createPractice(shell, root, { evaluate }) {
   const st = { active: false, list: [], i: 0, solved: 0, busy: false, token: 0, done: false };
-  const box = byId('practice-run');
+  const box = part(root, 'practice-run');
   const say = (text) => {
-    byId('practice-status').textContent = text;
-    ctx.say(text);
+    part(root, 'practice-status').textContent = text;
+    shell.say(text);
   };
-  byId('btn-practice-hint').addEventListener('click', hint);
-  byId('btn-practice-retry').addEventListener('click', () => setUp());
-  byId('btn-practice-next').addEventListener('click', () => next(1));
-  byId('btn-practice-solution').addEventListener('click', solution);
-  byId('btn-practice-stop').addEventListener('click', () => api.stop());
+  part(root, 'btn-practice-hint').addEventListener('click', hint);
+  part(root, 'btn-practice-retry').addEventListener('click', () => setUp());
+  part(root, 'btn-practice-next').addEventListener('click', () => next(1));
+  part(root, 'btn-practice-solution').addEventListener('click', solution);
+  part(root, 'btn-practice-stop').addEventListener('click', () => api.stop());
 
   function current() {
     return st.list[st.i];
@@ -51,20 +52,20 @@ export function createPractice(ctx, { evaluate }) {
     st.token++;
     st.busy = false;
     st.done = false;
-    ctx.game.goTo(p.node.parent);
-    ctx.refresh({ animate: false });
-    ctx.view.setArrows([]);
-    ctx.view.setHint(null);
+    shell.game.goTo(p.node.parent);
+    shell.refresh({ animate: false });
+    shell.view.setArrows([]);
+    shell.view.setHint(null);
     const mover = p.fen.split(' ')[1] === 'w' ? 'White' : 'Black';
-    byId('practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
+    part(root, 'practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
     say(`${mover} to move: find a better move than ${p.node.san}.`);
-    show(byId('btn-practice-next'), false);
+    show(part(root, 'btn-practice-next'), false);
   }
 
   function hint() {
     const p = current();
     if (!p || !p.best) return;
-    ctx.view.setHint(p.best.slice(0, 2));
+    shell.view.setHint(p.best.slice(0, 2));
     say(`Hint: move the piece on ${p.best.slice(0, 2)}.`);
   }
 
@@ -73,10 +74,10 @@ export function createPractice(ctx, { evaluate }) {
     if (!p || !p.best) return;
     st.token++;
     st.done = true;
-    ctx.view.setHint(null);
-    ctx.view.setArrows([{ from: p.best.slice(0, 2), to: p.best.slice(2, 4), kind: 'best' }]);
+    shell.view.setHint(null);
+    shell.view.setArrows([{ from: p.best.slice(0, 2), to: p.best.slice(2, 4), kind: 'best' }]);
     say(`The engine played ${p.bestSan}. In the game: ${p.text}`);
-    show(byId('btn-practice-next'), st.i + 1 < st.list.length);
+    show(part(root, 'btn-practice-next'), st.i + 1 < st.list.length);
   }
 
   function next(step) {
@@ -86,7 +87,7 @@ export function createPractice(ctx, { evaluate }) {
 
   // showMove draws move played from the puzzle's position without touching the game.
   function showMove(p, ply) {
-    ctx.view.set({ fen: ply.fen, lastMove: { from: ply.uci.slice(0, 2), to: ply.uci.slice(2, 4) }, movable: null, animate: false });
+    shell.view.set({ fen: ply.fen, lastMove: { from: ply.uci.slice(0, 2), to: ply.uci.slice(2, 4) }, movable: null, animate: false });
   }
 
   async function judge(p, move) {
@@ -95,7 +96,7 @@ export function createPractice(ctx, { evaluate }) {
     ply.uci = move;
     const token = ++st.token;
     st.busy = true;
-    ctx.view.setHint(null);
+    shell.view.setHint(null);
     showMove(p, ply);
     let res;
     if (move === p.best || move === p.played || ply.mate) {
@@ -121,8 +122,8 @@ export function createPractice(ctx, { evaluate }) {
       const also = res.why === 'good' && p.bestSan ? ` The engine's choice was ${p.bestSan}.` : '';
       const last = st.i + 1 >= st.list.length ? ` That was the last puzzle: ${st.solved} of ${st.list.length} solved.` : '';
       say(`Correct: ${ply.san} is ${res.why === 'best' ? 'the best move' : 'good enough'}.${also}${last}`);
-      byId('practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
-      show(byId('btn-practice-next'), !last);
+      part(root, 'practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
+      show(part(root, 'btn-practice-next'), !last);
     } else {
       const why = res.why === 'played'
         ? `${ply.san} is the game's move.`
@@ -131,7 +132,7 @@ export function createPractice(ctx, { evaluate }) {
       // Put the puzzle back after a moment, so the refused move is seen first.
       setTimeout(() => {
         if (token === st.token && st.active) {
-          ctx.view.set({ fen: p.fen, lastMove: null, movable: api.movable(), animate: true });
+          shell.view.set({ fen: p.fen, lastMove: null, movable: api.movable(), animate: true });
         }
       }, 700);
     }
@@ -152,8 +153,8 @@ export function createPractice(ctx, { evaluate }) {
       }
       st.active = true;
       show(box, true);
-      show(byId('practice-setup'), false);
-      document.body.dataset.practice = 'on';
+      show(part(root, 'practice-setup'), false);
+      shell.pageData('practice', 'on');
       setUp();
     },
     stop() {
@@ -161,11 +162,11 @@ export function createPractice(ctx, { evaluate }) {
       st.active = false;
       st.token++;
       show(box, false);
-      show(byId('practice-setup'), true);
-      clear(byId('practice-status'));
-      delete document.body.dataset.practice;
-      ctx.view.setHint(null);
-      ctx.refresh({ animate: false });
+      show(part(root, 'practice-setup'), true);
+      clear(part(root, 'practice-status'));
+      shell.pageData('practice', null);
+      shell.view.setHint(null);
+      shell.refresh({ animate: false });
     },
     movable() {
       const p = current();

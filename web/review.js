@@ -15,7 +15,7 @@ import { createEvalGraph } from './eval-graph.js';
 import { createReviewCache, cacheKey } from './review-cache.js';
 import { createPractice } from './practice.js';
 import { hashKey } from './openings.js';
-import { byId, h, clear, show } from './dom.js';
+import { part, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
 import { commentText } from './pgn.js';
 import { parseShapes, withShapes } from './shapes.js';
@@ -107,35 +107,38 @@ export function exactLine(info, turn) {
   return score ? { score, pv: info.pv.slice(0, 16) } : null;
 }
 
-/** createReview returns the review-mode controller bound to the shell context. */
-export function createReview(ctx) {
+/**
+ * createReview returns the review-mode controller bound to the shell; root is its
+ * panel (quality, progress, graph, summary, practice box, marked moves).
+ */
+export function createReview(shell, root) {
   // evals and line are the last finished review (saved, so a reload keeps it) and the
   // main line it judged, as UCI moves: a review belongs to that line only.
   const st = { running: false, token: 0, points: [], result: null, evals: null, line: null, quality: 'normal', byNode: new Map(), searched: 0, ms: 0 };
   const cache = createReviewCache();
-  const practice = createPractice(ctx, { evaluate: (fen) => evaluateFen(fen, st.reviewed || st.quality) });
-  const graph = createEvalGraph(byId('review-graph'), {
+  const practice = createPractice(shell, part(root, 'practice-box'), { evaluate: (fen) => evaluateFen(fen, st.reviewed || st.quality) });
+  const graph = createEvalGraph(part(root, 'review-graph'), {
     onSelect: (ply) => {
-      const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
-      if (nodes[ply]) ctx.navigate(() => ctx.game.goTo(nodes[ply]));
+      const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
+      if (nodes[ply]) shell.navigate(() => shell.game.goTo(nodes[ply]));
     },
   });
-  const btn = byId('btn-review');
-  const sel = byId('review-quality');
+  const btn = part(root, 'btn-review');
+  const sel = part(root, 'review-quality');
   sel.addEventListener('change', () => {
     if (QUALITY[sel.value]) st.quality = sel.value;
-    ctx.save();
+    shell.save();
   });
   btn.addEventListener('click', () => (st.running ? cancel() : run()));
-  byId('review-marks').addEventListener('click', (e) => {
+  part(root, 'review-marks').addEventListener('click', (e) => {
     const b = e.target.closest('[data-node]');
     if (!b) return;
-    const n = ctx.game.findById(Number(b.dataset.node));
-    if (n) ctx.navigate(() => ctx.game.goTo(n));
+    const n = shell.game.findById(Number(b.dataset.node));
+    if (n) shell.navigate(() => shell.game.goTo(n));
   });
-  byId('btn-practice').addEventListener('click', () => {
+  part(root, 'btn-practice').addEventListener('click', () => {
     if (!st.result) return;
-    const side = byId('practice-side').value;
+    const side = part(root, 'practice-side').value;
     practice.start(st.result.marks.filter((m) => side === 'both' || m.node.color === side).map((m) => ({
       node: m.node,
       fen: m.node.parent.fen,
@@ -148,18 +151,18 @@ export function createReview(ctx) {
   });
 
   function progress(done, total) {
-    const prog = byId('review-progress');
+    const prog = part(root, 'review-progress');
     prog.max = total;
     prog.value = done;
-    byId('review-progress-text').textContent = total ? `${done} / ${total} positions` : '';
+    part(root, 'review-progress-text').textContent = total ? `${done} / ${total} positions` : '';
   }
 
   function cancel() {
     st.token++;
     st.running = false;
     btn.textContent = 'Review game';
-    show(byId('review-progress-row'), false);
-    if (ctx.engineReady && !ctx.engineReservedByPlay()) ctx.engine.stop().catch(() => {});
+    show(part(root, 'review-progress-row'), false);
+    if (shell.engineReady && !shell.engineReservedByPlay()) shell.engine.stop().catch(() => {});
   }
 
   // terminalEval scores a position the rules have already decided.
@@ -175,7 +178,7 @@ export function createReview(ctx) {
   // and returns {score (White's view), pv}. The engine is sent the FEN alone.
   async function evaluateFen(fen, quality) {
     // Play holds the engine during a timed game (practice says this as its error).
-    const why = ctx.engineReservedByPlay();
+    const why = shell.engineReservedByPlay();
     if (why) throw new Error(why);
     if (!engineTag) engineTag = await fingerprint();
     const key = cacheKey(engineTag, quality, fen);
@@ -185,9 +188,9 @@ export function createReview(ctx) {
     const turn = fen.split(' ')[1];
     let last = null;
     st.searched++;
-    await ctx.engine.newGame();
-    ctx.setPosition(fen, []);
-    const res = await ctx.engine.go({ nodes: QUALITY[quality] }, (info) => {
+    await shell.engine.newGame();
+    shell.setPosition(fen, []);
+    const res = await shell.engine.go({ nodes: QUALITY[quality] }, (info) => {
       last = exactLine(info, turn) || last;
     });
     const best = res && res.move && res.move !== '0000' ? res.move : null;
@@ -208,33 +211,33 @@ export function createReview(ctx) {
   async function fingerprint() {
     await setReviewOptions();
     let last = '';
-    await ctx.engine.newGame();
-    ctx.setPosition(null, []);
-    await ctx.engine.go({ nodes: 3000 }, (info) => {
+    await shell.engine.newGame();
+    shell.setPosition(null, []);
+    await shell.engine.go({ nodes: 3000 }, (info) => {
       if (exactLine(info, 'w')) last = `${info.depth}/${info.seldepth}/${info.scoreCp ?? `#${info.scoreMate}`}/${info.nodes}/${info.pv.join(',')}`;
     });
-    return `${(ctx.engine.id && ctx.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
+    return `${(shell.engine.id && shell.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
   }
 
   async function setReviewOptions() {
     if (optionsSet) return;
-    await ctx.engine.stop();
-    await ctx.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
-    ctx.controllers.analysis.state.optionsSent = null;
+    await shell.engine.stop();
+    await shell.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
+    shell.controllers.analysis.state.optionsSent = null;
     optionsSet = true;
   }
 
   async function run() {
-    const game = ctx.game;
+    const game = shell.game;
     const nodes = [game.root, ...game.mainlineNodes()];
     if (nodes.length < 2) {
-      ctx.say('There are no moves to review.');
+      shell.say('There are no moves to review.');
       return;
     }
-    const why = ctx.engineReservedByPlay();
+    const why = shell.engineReservedByPlay();
     if (why) {
-      ctx.notice(why);
-      ctx.say(why);
+      shell.notice(why);
+      shell.say(why);
       return;
     }
     practice.stop();
@@ -246,12 +249,12 @@ export function createReview(ctx) {
     st.byNode = new Map();
     btn.textContent = 'Cancel review';
     progress(0, nodes.length);
-    show(byId('review-progress-row'), true);
-    show(byId('practice-box'), false);
-    ctx.say(`Reviewing ${nodes.length - 1} half-moves…`);
-    await ctx.engineLoaded;
-    if (!ctx.engineReady) {
-      ctx.notice('The engine is not available, so the game cannot be reviewed.');
+    show(part(root, 'review-progress-row'), true);
+    show(part(root, 'practice-box'), false);
+    shell.say(`Reviewing ${nodes.length - 1} half-moves…`);
+    await shell.engineLoaded;
+    if (!shell.engineReady) {
+      shell.notice('The engine is not available, so the game cannot be reviewed.');
       cancel();
       return;
     }
@@ -267,10 +270,10 @@ export function createReview(ctx) {
         evals.push(terminalEval(game, n) || (await evaluateFen(n.fen, quality)));
         progress(i + 1, nodes.length);
         st.points = evals.map((e) => ({ score: e.score }));
-        graph.render(st.points, nodes.indexOf(ctx.game.current));
+        graph.render(st.points, nodes.indexOf(shell.game.current));
       }
     } catch (e) {
-      if (token === st.token) ctx.notice(`Review stopped: ${e.message || e}`);
+      if (token === st.token) shell.notice(`Review stopped: ${e.message || e}`);
       cancel();
       return;
     }
@@ -282,8 +285,8 @@ export function createReview(ctx) {
     st.reviewed = quality;
     st.running = false;
     btn.textContent = 'Review again';
-    show(byId('review-progress-row'), false);
-    ctx.refresh({ animate: false });
+    show(part(root, 'review-progress-row'), false);
+    shell.refresh({ animate: false });
   }
 
   // annotate judges every move and shows the summary (quietly when restoring).
@@ -295,11 +298,11 @@ export function createReview(ctx) {
     game.headers.Annotator = 'Azurite';
     // A game played here names the person "You": practise that side's mistakes.
     const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === 'You');
-    byId('practice-side').value = you || 'both';
+    part(root, 'practice-side').value = you || 'both';
     renderSummary();
     if (quiet) return;
     const { marks } = r;
-    ctx.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
+    shell.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
   }
 
   function fmtAcc(a) {
@@ -307,11 +310,11 @@ export function createReview(ctx) {
   }
 
   function renderSummary() {
-    const sum = byId('review-summary');
-    const list = byId('review-marks');
+    const sum = part(root, 'review-summary');
+    const list = part(root, 'review-marks');
     clear(sum);
     clear(list);
-    show(byId('practice-box'), !!(st.result && st.result.marks.length));
+    show(part(root, 'practice-box'), !!(st.result && st.result.marks.length));
     if (!st.result) return;
     const r = st.result;
     const table = h('table', { class: 'acc' },
@@ -319,13 +322,13 @@ export function createReview(ctx) {
         h('th', { scope: 'col', title: 'Inaccuracies' }, '?!'), h('th', { scope: 'col', title: 'Mistakes' }, '?'), h('th', { scope: 'col', title: 'Blunders' }, '??'))),
       h('tbody', {},
         ...['w', 'b'].map((c) => h('tr', { 'data-color': c },
-          h('th', { scope: 'row' }, ctx.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
+          h('th', { scope: 'row' }, shell.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
           h('td', { class: 'acc-value', 'data-color': c }, fmtAcc(r.accuracy[c])),
           h('td', { class: 'count-inaccuracy' }, String(r.counts[c][6])), h('td', { class: 'count-mistake' }, String(r.counts[c][2])), h('td', { class: 'count-blunder' }, String(r.counts[c][4]))))));
     sum.append(table);
     for (const m of r.marks) {
       const n = m.node;
-      const num = moveNumberLabel(n, ctx.game.startFen).replace('...', '…');
+      const num = moveNumberLabel(n, shell.game.startFen).replace('...', '…');
       list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}`, 'data-kind': m.judged.kind },
         h('button', { type: 'button', 'data-node': n.id }, `${num} ${n.san}${m.judged.symbol}`),
         h('span', { class: 'mark-text' }, ` ${m.text}`)));
@@ -336,11 +339,11 @@ export function createReview(ctx) {
   // it, where it could have been played), or nothing elsewhere.
   let shownArrow = '';
   function showArrow() {
-    const m = ctx.mode === 'review' && !practice.active ? st.byNode.get(ctx.game.current.id) : null;
+    const m = shell.mode === 'review' && !practice.active ? st.byNode.get(shell.game.current.id) : null;
     const want = m && m.best ? m.best.slice(0, 4) : '';
     if (want === shownArrow) return;
     shownArrow = want;
-    ctx.view.setArrows(want ? [{ from: want.slice(0, 2), to: want.slice(2, 4), kind: 'best' }] : []);
+    shell.view.setArrows(want ? [{ from: want.slice(0, 2), to: want.slice(2, 4), kind: 'best' }] : []);
   }
 
   // dropIfStale forgets the shown review once the main line is no longer the one it
@@ -358,11 +361,11 @@ export function createReview(ctx) {
     renderSummary();
   }
 
-  ctx.listeners.add(() => {
-    if (ctx.mode !== 'review') return;
-    const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+  shell.listeners.add(() => {
+    if (shell.mode !== 'review') return;
+    const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
     dropIfStale(nodes);
-    if (st.running || st.line !== null) graph.render(st.points, nodes.indexOf(ctx.game.current));
+    if (st.running || st.line !== null) graph.render(st.points, nodes.indexOf(shell.game.current));
     showArrow();
   });
 
@@ -376,12 +379,12 @@ export function createReview(ctx) {
     if (o.evals === undefined) return;
     if (typeof o.line !== 'string' || !Array.isArray(o.evals)) throw new Error('bad review state');
     const evals = o.evals.map(decodeEval);
-    const nodes = [ctx.game.root, ...ctx.game.mainlineNodes()];
+    const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
     if (o.line !== lineOf(nodes) || evals.length !== nodes.length) return;
     nodes.forEach((n, i) => {
-      if (ctx.game.status(n).code === 'checkmate') evals[i].mated = true;
+      if (shell.game.status(n).code === 'checkmate') evals[i].mated = true;
     });
-    annotate(ctx.game, nodes, evals, true);
+    annotate(shell.game, nodes, evals, true);
     st.evals = evals;
     st.line = o.line;
     btn.textContent = 'Review again';
@@ -389,7 +392,7 @@ export function createReview(ctx) {
 
   return {
     enter() {
-      dropIfStale([ctx.game.root, ...ctx.game.mainlineNodes()]);
+      dropIfStale([shell.game.root, ...shell.game.mainlineNodes()]);
       optionsSet = false; // analysis may have set MultiPV since
       shownArrow = null;
       showArrow();
@@ -398,14 +401,14 @@ export function createReview(ctx) {
       if (st.running) cancel();
       practice.stop();
       shownArrow = '';
-      ctx.view.setArrows([]);
+      shell.view.setArrows([]);
     },
     movable: () => (practice.active ? practice.movable() : 'both'),
     userMove(move) {
       if (practice.active) return practice.userMove(move);
-      const n = ctx.game.play(move);
+      const n = shell.game.play(move);
       if (!n) return false;
-      ctx.refresh({ animate: false });
+      shell.refresh({ animate: false });
       return true;
     },
     canNavigate: () => !practice.active,

@@ -1,35 +1,38 @@
 // settings-panel.js: the settings dialog and the mute button. Every change is applied
 // at once (board colours through body[data-board], pieces, coordinates and animation
-// through the board view, sound through ctx.sound) and saved (settings.js).
+// through the board view, sound through shell.sound) and saved (settings.js).
 
 import { BOARDS, PIECE_SETS, ANIMATIONS, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
-import { byId, h, s as svg, replace } from './dom.js';
+import { part, h, s as svg, replace } from './dom.js';
 
-/** createSettings wires the dialog to ctx and applies initial; it returns {get(), set(patch)}. */
-export function createSettings(ctx, initial) {
+/**
+ * createSettings wires the settings dialog (dialog), the button that opens it (open)
+ * and the mute button (mute) to the shell, and applies initial; it returns
+ * {get(), set(patch)}.
+ */
+export function createSettings(shell, initial, { dialog, open, mute }) {
   let cur = normalize(initial);
-  const dlg = byId('settings-dialog');
-  const form = byId('settings-form');
+  const dlg = dialog;
+  const form = part(dialog, 'settings-form');
   const fill = (sel, list) => {
     for (const x of list) sel.append(h('option', { value: x.id }, x.label));
   };
-  fill(byId('set-board'), BOARDS);
-  fill(byId('set-pieces'), PIECE_SETS);
-  fill(byId('set-animation'), ANIMATIONS);
+  fill(part(dialog, 'set-board'), BOARDS);
+  fill(part(dialog, 'set-pieces'), PIECE_SETS);
+  fill(part(dialog, 'set-animation'), ANIMATIONS);
 
   function showForm() {
-    byId('set-board').value = cur.board;
-    byId('set-pieces').value = cur.pieces;
-    byId('set-animation').value = cur.animation;
-    byId('set-coords').checked = cur.coords;
-    byId('set-sound').checked = cur.sound;
+    part(dialog, 'set-board').value = cur.board;
+    part(dialog, 'set-pieces').value = cur.pieces;
+    part(dialog, 'set-animation').value = cur.animation;
+    part(dialog, 'set-coords').checked = cur.coords;
+    part(dialog, 'set-sound').checked = cur.sound;
   }
 
   function apply() {
-    document.body.dataset.board = cur.board;
-    ctx.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: animationMs(cur.animation) });
-    ctx.sound.setEnabled(cur.sound);
-    const mute = byId('btn-mute');
+    shell.pageData('board', cur.board);
+    shell.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: animationMs(cur.animation) });
+    shell.sound.setEnabled(cur.sound);
     mute.setAttribute('aria-pressed', String(!cur.sound));
     replace(mute, speakerIcon(cur.sound));
     mute.title = cur.sound ? 'Sound on (click to mute)' : 'Sound off (click to turn on)';
@@ -40,27 +43,27 @@ export function createSettings(ctx, initial) {
     apply();
     showForm();
     const err = saveSettings(cur);
-    if (err) ctx.notice(`Could not save the settings in this browser (${err.message}).`);
+    if (err) shell.notice(`Could not save the settings in this browser (${err.message}).`);
   }
 
   form.addEventListener('change', () => {
     set({
-      board: byId('set-board').value,
-      pieces: byId('set-pieces').value,
-      animation: byId('set-animation').value,
-      coords: byId('set-coords').checked,
-      sound: byId('set-sound').checked,
+      board: part(dialog, 'set-board').value,
+      pieces: part(dialog, 'set-pieces').value,
+      animation: part(dialog, 'set-animation').value,
+      coords: part(dialog, 'set-coords').checked,
+      sound: part(dialog, 'set-sound').checked,
     });
   });
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     dlg.close();
   });
-  byId('btn-settings').addEventListener('click', () => {
+  open.addEventListener('click', () => {
     showForm();
     dlg.showModal();
   });
-  byId('btn-mute').addEventListener('click', () => set({ sound: !cur.sound }));
+  mute.addEventListener('click', () => set({ sound: !cur.sound }));
 
   apply();
   showForm();

@@ -9,44 +9,47 @@ import * as ecoTable from 'azurite:eco';
 import { createOpenings } from './openings.js';
 import { parseShapes, withShapes, toggleShape, attachShapeInput, setWords } from './shapes.js';
 import { commentText } from './pgn.js';
-import { byId, show } from './dom.js';
+import { part, show } from './dom.js';
 
 /** editable says whether the tree may be edited in the shell's current state. */
-function editable(ctx) {
-  if (ctx.mode === 'analysis') return true;
-  return ctx.mode === 'review' && !ctx.controllers.review.practice.active && !ctx.controllers.review.state.running;
+function editable(shell) {
+  if (shell.mode === 'analysis') return true;
+  return shell.mode === 'review' && !shell.controllers.review.practice.active && !shell.controllers.review.state.running;
 }
 
-/** createTreeEdit wires the tree tools, the shape input and the opening line to ctx. */
-export function createTreeEdit(ctx) {
+/**
+ * createTreeEdit wires the tree tools, the comment form and the opening line (all in
+ * root, the moves box) and the shape input on board to the shell.
+ */
+export function createTreeEdit(shell, root, { board }) {
   const openings = createOpenings(ecoTable);
-  const form = byId('comment-form');
-  const text = byId('comment-text');
+  const form = part(root, 'comment-form');
+  const text = part(root, 'comment-text');
   let editing = null; // the node whose comment the form edits
 
-  byId('btn-tree-delete').addEventListener('click', () => {
-    const n = ctx.game.current;
-    if (!editable(ctx) || !n.parent) return;
+  part(root, 'btn-tree-delete').addEventListener('click', () => {
+    const n = shell.game.current;
+    if (!editable(shell) || !n.parent) return;
     const label = n.san;
-    ctx.game.remove(n);
-    ctx.refresh({ animate: false });
-    ctx.say(`Deleted ${label} and the moves after it.`);
+    shell.game.remove(n);
+    shell.refresh({ animate: false });
+    shell.say(`Deleted ${label} and the moves after it.`);
   });
-  byId('btn-tree-promote').addEventListener('click', () => {
-    const n = ctx.game.current;
-    if (!editable(ctx) || !n.parent) return;
-    if (ctx.game.isMainline(n)) {
-      ctx.say(`${n.san} is already on the main line.`);
+  part(root, 'btn-tree-promote').addEventListener('click', () => {
+    const n = shell.game.current;
+    if (!editable(shell) || !n.parent) return;
+    if (shell.game.isMainline(n)) {
+      shell.say(`${n.san} is already on the main line.`);
       return;
     }
-    ctx.game.promote(n);
-    ctx.refresh({ animate: false });
-    ctx.say(`${n.san}'s line is now the main line.`);
+    shell.game.promote(n);
+    shell.refresh({ animate: false });
+    shell.say(`${n.san}'s line is now the main line.`);
   });
-  byId('btn-tree-comment').addEventListener('click', () => {
-    if (!editable(ctx)) return;
-    editing = ctx.game.current;
-    byId('comment-label').textContent = editing.san ? `Comment after ${editing.san}` : 'Comment before the first move';
+  part(root, 'btn-tree-comment').addEventListener('click', () => {
+    if (!editable(shell)) return;
+    editing = shell.game.current;
+    part(root, 'comment-label').textContent = editing.san ? `Comment after ${editing.san}` : 'Comment before the first move';
     text.value = commentText(editing.comment);
     show(form, true);
     text.focus();
@@ -60,35 +63,35 @@ export function createTreeEdit(ctx) {
     }
     editing = null;
     show(form, false);
-    ctx.refresh({ animate: false });
+    shell.refresh({ animate: false });
   });
-  byId('btn-comment-cancel').addEventListener('click', () => {
+  part(root, 'btn-comment-cancel').addEventListener('click', () => {
     editing = null;
     show(form, false);
   });
 
-  attachShapeInput(byId('board'), {
-    enabled: () => editable(ctx),
+  attachShapeInput(board, {
+    enabled: () => editable(shell),
     onShape(shape) {
-      const n = ctx.game.current;
+      const n = shell.game.current;
       const next = toggleShape(parseShapes(n.comment), shape);
       const wasReview = n.reviewComment && n.reviewComment === n.comment;
       n.comment = withShapes(n.comment, next);
       if (wasReview) n.reviewComment = n.comment;
-      ctx.refresh({ animate: false });
+      shell.refresh({ animate: false });
     },
   });
 
-  ctx.listeners.add(() => {
-    const n = ctx.game.current;
-    const on = ctx.mode !== 'play';
-    ctx.view.setShapes(on && !(ctx.mode === 'review' && ctx.controllers.review.practice.active) ? parseShapes(n.comment) : null);
+  shell.listeners.add(() => {
+    const n = shell.game.current;
+    const on = shell.mode !== 'play';
+    shell.view.setShapes(on && !(shell.mode === 'review' && shell.controllers.review.practice.active) ? parseShapes(n.comment) : null);
     if (editing && editing !== n) {
       editing = null;
       show(form, false);
     }
     const o = on ? openings.lookup(n) : null;
-    const el = byId('opening');
+    const el = part(root, 'opening');
     el.textContent = o ? `${o.eco} ${o.name}` : '';
     show(el, !!o);
   });

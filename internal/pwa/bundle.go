@@ -1,7 +1,9 @@
 package pwa
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -25,7 +27,7 @@ func bundleJS(dist string) error {
 		opts := BundleOptions()
 		opts.EntryPoints = []string{b.src}
 		opts.Outfile = filepath.Join(dist, b.out)
-		opts.Plugins = []api.Plugin{cssTextPlugin()}
+		opts.Plugins = append(opts.Plugins, cssTextPlugin())
 		if err := ESBuildError(b.src, api.Build(opts).Errors); err != nil {
 			return err
 		}
@@ -36,9 +38,11 @@ func bundleJS(dist string) error {
 // BundleOptions returns the esbuild settings every Azurite bundle shares (the
 // player's in build.go and the pwa and embed bundles here): bundled, minified
 // ES2020 modules for the browser with linked source maps and legal comments,
-// written to disk. Callers set the entry points, the output and any plugins.
+// written to disk, with packageVersionPlugin. Callers set the entry points and the
+// output, and append any further plugins.
 func BundleOptions() api.BuildOptions {
 	return api.BuildOptions{
+		Plugins:           []api.Plugin{packageVersionPlugin()},
 		Bundle:            true,
 		Format:            api.FormatESModule,
 		Platform:          api.PlatformBrowser,
@@ -96,4 +100,42 @@ func cssTextPlugin() api.Plugin {
 			})
 		},
 	}
+}
+
+// packageVersionPlugin bundles a package.json imported from JS as {"version": …}
+// alone: web/board-patches.js reads cm-chessboard's version that way, and the rest of
+// the file (description, scripts, URLs) has no business in the page. Node, which runs
+// the same module in the unit tests, reads the whole file.
+func packageVersionPlugin() api.Plugin {
+	return api.Plugin{
+		Name: "package-version",
+		Setup: func(pb api.PluginBuild) {
+			pb.OnLoad(api.OnLoadOptions{Filter: `[/\\]package\.json$`}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+				return loadPackageVersion(a.Path)
+			})
+		},
+	}
+}
+
+// loadPackageVersion returns the package.json at path as the JSON {"version": …}.
+func loadPackageVersion(path string) (api.OnLoadResult, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return api.OnLoadResult{}, fmt.Errorf("package version: %w", err)
+	}
+	var pkg struct {
+		Version string `json:"version"`
+	}
+	if err := json.Unmarshal(raw, &pkg); err != nil {
+		return api.OnLoadResult{}, fmt.Errorf("package version: %s: %w", path, err)
+	}
+	if pkg.Version == "" {
+		return api.OnLoadResult{}, fmt.Errorf("package version: %s has no version", path)
+	}
+	out, err := json.Marshal(map[string]string{"version": pkg.Version})
+	if err != nil {
+		return api.OnLoadResult{}, fmt.Errorf("package version: %w", err)
+	}
+	text := string(out)
+	return api.OnLoadResult{Contents: &text, Loader: api.LoaderJSON}, nil
 }

@@ -13,7 +13,8 @@
 //
 //	icon.go      the app icon, drawn with signed distance functions and supersampling
 //	manifest.go  manifest.webmanifest (relative start_url and scope: works from a sub-path)
-//	bundle.go    esbuild bundles for the embed (azurite-embed.js) and the update notice (pwa.js)
+//	bundle.go    esbuild settings shared by every bundle (a package.json import keeps its
+//	             version only); the embed (azurite-embed.js) and update-notice (pwa.js) bundles
 //	sw.go        the precache list and dist/sw.js (template web/sw/sw.js plus the list)
 //	hash.go      content-hashed names and the rewriting of references to them
 //	release.go   Build, Release and the size report

@@ -85,7 +85,9 @@ async function cspClean() {
 
 test('first visit: service worker installs, manifest is valid and Chromium finds it installable', async () => {
   server.resetStats();
-  await page.goto(server.url);
+  // ?test publishes the shell as window.azurite (firstEngineMove reads it); the
+  // service worker answers the page whatever its query.
+  await page.goto(`${server.url}?test`);
   await page.waitForSelector('body[data-ready="true"]');
   const cold = await firstEngineMove();
   assert.match(cold.move, /^[a-h][1-8][a-h][1-8][qrbn]?$/);

@@ -200,6 +200,10 @@ test('inside the shadow root: drag moves and the promotion chooser work', async 
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 8, a.y + a.height / 2 - 8, { steps: 3 });
+  // The dragged piece hangs on document.body, outside the shadow root's stylesheet:
+  // board-patches.js positions it through the CSSOM and keeps it above the host page.
+  const dragged = await page.evaluate(() => [...document.querySelectorAll('body > svg.cm-chessboard-draggable-piece')].map((el) => ({ z: el.style.zIndex, position: el.style.position })));
+  assert.deepEqual(dragged, [{ z: '2147483000', position: 'absolute' }]);
   await page.mouse.move(z.x + z.width / 2, z.y + z.height / 2, { steps: 8 });
   await page.mouse.up();
   await page.waitForFunction(() => window.__events.some((e) => e.type === 'move' && e.id === 'd'));

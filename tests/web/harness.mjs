@@ -81,9 +81,19 @@ export async function openBrowser({ viewport = { width: 1280, height: 860 }, tou
   };
 }
 
-/** gotoApp loads the player and waits until it has booted. */
+/**
+ * testUrl returns the player's url with the test flag (?test) that publishes the
+ * shell as window.azurite; without it the page sets no global.
+ */
+export function testUrl(url) {
+  const u = new URL(url);
+  u.search = u.search ? `${u.search}&test` : '?test';
+  return u.href;
+}
+
+/** gotoApp loads the player with the test flag and waits until it has booted. */
 export async function gotoApp(page, url) {
-  await page.goto(url);
+  await page.goto(testUrl(url));
   await page.waitForSelector('body[data-ready="true"]');
 }
 

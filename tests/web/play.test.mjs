@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, waitEngine, clickMove, square, loadText, screenshot } from './harness.mjs';
+import { startServer, openBrowser, gotoApp, testUrl, waitEngine, clickMove, square, loadText, screenshot } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 let server;
@@ -157,7 +157,7 @@ test('phones: the whole board, clocks, status and engine state stay in view (390
   for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }, { width: 844, height: 390 }]) {
     const size = `${viewport.width}x${viewport.height}`;
     await withPage({ viewport, touch: true }, async (page) => {
-      await page.goto(server.url);
+      await page.goto(testUrl(server.url));
       await page.waitForSelector('body[data-ready="true"]');
       assert.deepEqual(await inView(page, ['board']), [], `${size}: board at first paint`);
       await waitEngine(page);

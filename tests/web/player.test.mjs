@@ -54,6 +54,29 @@ async function waitPlies(page, n, timeout = 30000) {
   await page.waitForFunction((k) => window.azurite.game.mainlineNodes().length >= k, n, { timeout });
 }
 
+test('test hook: window.azurite exists only with ?test, and is then the sealed shell', async () => {
+  await withPage({}, async (page) => {
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.evaluate(() => 'azurite' in window), false, 'a global without the flag');
+    await gotoApp(page, server.url);
+    const seen = await page.evaluate(() => {
+      const shell = window.azurite;
+      let late = 'no error';
+      try {
+        (function assignLate() {
+          'use strict';
+          shell.lateField = 1;
+        })();
+      } catch (e) {
+        late = e.constructor.name;
+      }
+      return { sealed: Object.isSealed(shell), late, added: 'lateField' in shell, mode: shell.mode, live: shell.game === shell.playGame };
+    });
+    assert.deepEqual(seen, { sealed: true, late: 'TypeError', added: false, mode: 'play', live: true });
+  }, 'test-hook');
+});
+
 test('play a short game against the engine by clicks and by drag, to its end', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);

@@ -11,8 +11,10 @@
 // pgn.js, levels.js, score.js); every board on a page shares one engine worker through
 // engine-pool.js. API and events: docs/embed.md.
 
+// The drag, touch and focus fixes for a board in a shadow root (board-view.js imports
+// the same module; it patches cm-chessboard once, whichever comes first).
+import '../board-patches.js';
 import { createBoardView } from '../board-view.js';
-import './shadow-input.js';
 import { Chess } from 'chess.js';
 import { Game } from '../game.js';
 import { parseGameText, parseFen, exportPgn } from '../pgn.js';
