@@ -314,13 +314,14 @@ nnue-train: nnue-bin
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, both in the working tree's binary, colour-reversed
-# pairs of book openings, one game at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
+# pairs of book openings, NNUE_CONCURRENCY games at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
 # (fixed nodes: the evaluations' quality without their speed).
 NNUE_TC     ?= 10+0.1
 NNUE_SPRT   ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
 NNUE_ROUNDS ?= 500
 NNUE_NODES_PER_MOVE ?=
 NNUE_SRAND  ?= 20261126
+NNUE_CONCURRENCY ?= 1
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
 	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
@@ -328,7 +329,7 @@ nnue-sprt:
 		-engine cmd=./azurite name=hce "option.Use NNUE=false" \
 		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
 		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
-		-rounds $(NNUE_ROUNDS) -repeat -concurrency 1 -recover -sprt $(NNUE_SPRT) \
+		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
 		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
 		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
 
