@@ -297,7 +297,7 @@ NNUE_RUN      ?= $(NNUE_DIR)/train
 NNUE_EPOCHS   ?= 20
 NNUE_FLAGS    ?=
 NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
-.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-install nnue-sprt
+.PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-recipe nnue-install nnue-sprt
 # Build cmd/nnue at this revision into NNUE_DIR/bin (the manifest records it).
 nnue-bin:
 	@mkdir -p $(NNUE_DIR)/bin
@@ -312,6 +312,24 @@ nnue-status: nnue-bin
 # Train a net on NNUE_DATA into NNUE_RUN (resumable; NNUE_FLAGS for more).
 nnue-train: nnue-bin
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
+# The built-in net's recipe (docs/nnue.md, "Nets"): 64-node games scored by
+# the hand-written evaluation teach a net to imitate it (1), then the 5 000-node
+# games' positions join (2) and their mirror images (3); last the net learns
+# the searches' scores (4). Each stage resumes; the net is NNUE_RECIPE/4/nn-*.nnue.
+NNUE_FAST        ?= $(NNUE_DIR)/data-fast
+NNUE_FAST_CHUNKS ?= 706
+NNUE_DATA_CHUNKS ?= 150
+NNUE_RECIPE      ?= $(NNUE_DIR)/recipe
+nnue-recipe: nnue-bin
+	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_FAST) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
+	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
+	T="nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1"; \
+	F="-chunks $(NNUE_DATA_CHUNKS) -imitate $(NNUE_FAST) -imitate-chunks $(NNUE_FAST_CHUNKS)"; \
+	$$T -data $(NNUE_FAST) -chunks $(NNUE_FAST_CHUNKS) -teacher hce -epochs 8 -batch 8192 -lr 0.003 -out $(NNUE_RECIPE)/1 && \
+	$$T -data $(NNUE_DATA) $$F -teacher hce -init $(NNUE_RECIPE)/1/checkpoint.bin -epochs 10 -batch 8192 -lr 0.002 -out $(NNUE_RECIPE)/2 && \
+	$$T -data $(NNUE_DATA) $$F -teacher hce -mirror -init $(NNUE_RECIPE)/2/checkpoint.bin -epochs 6 -batch 8192 -lr 0.001 -out $(NNUE_RECIPE)/3 && \
+	$$T -data $(NNUE_DATA) -chunks $(NNUE_DATA_CHUNKS) -mirror -init $(NNUE_RECIPE)/3/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/4
+
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, both in the working tree's binary, colour-reversed
 # pairs of book openings, NNUE_CONCURRENCY games at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE

@@ -51,9 +51,11 @@ func (d *dataset) len() int { return len(d.raw) / RecordSize }
 
 // loadData reads dir's chunks into a training and a validation set. Every
 // validEvery-th chunk (by index) is held out: chunks hold whole games, so no
-// game has positions on both sides. maxPositions > 0 stops reading once the
-// training set holds that many.
-func loadData(dir string, validEvery, maxPositions int) (train, valid *dataset, err error) {
+// game has positions on both sides. maxChunks > 0 reads only the chunks
+// with an index below it, so a run names its data even while datagen adds
+// chunks. maxPositions > 0 stops reading once the training set holds that
+// many.
+func loadData(dir string, validEvery, maxChunks, maxPositions int) (train, valid *dataset, err error) {
 	names, err := chunkFiles(dir)
 	if err != nil {
 		return nil, nil, err
@@ -63,6 +65,9 @@ func loadData(dir string, validEvery, maxPositions int) (train, valid *dataset, 
 		idx, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "chunk-"), ".bin"))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: not a chunk name", name)
+		}
+		if maxChunks > 0 && idx >= maxChunks {
+			continue
 		}
 		data, err := os.ReadFile(name)
 		if err != nil {

@@ -252,3 +252,40 @@ func TestMirror(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadDataChunks checks that -chunks reads exactly the chunks below it
+// and that every validEvery-th chunk is held out.
+func TestLoadDataChunks(t *testing.T) {
+	dir := t.TempDir()
+	pos, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range 5 {
+		var data []byte
+		for range k + 1 { // chunk k holds k+1 records
+			var buf [RecordSize]byte
+			r := Pack(pos, 10, 1)
+			r.Marshal(buf[:])
+			data = append(data, buf[:]...)
+		}
+		if err := os.WriteFile(filepath.Join(dir, chunkName(k)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct {
+		chunks, train, valid int
+	}{
+		{0, 2 + 3 + 5, 1 + 4}, // chunks 0 and 3 held out (validEvery 3)
+		{3, 2 + 3, 1},
+		{1, 0, 1},
+	} {
+		train, valid, err := loadData(dir, 3, tc.chunks, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if train.len() != tc.train || valid.len() != tc.valid {
+			t.Errorf("chunks %d: %d training and %d validation records, want %d and %d", tc.chunks, train.len(), valid.len(), tc.train, tc.valid)
+		}
+	}
+}

@@ -30,13 +30,15 @@ type trainConfig struct {
 	Seed         uint64  `json:"seed"`
 	ValidEvery   int     `json:"valid_every"`
 	MaxPositions int     `json:"max_positions"`
+	Chunks       int     `json:"chunks,omitempty"`  // read chunks 0..Chunks-1 of Data (0: all)
 	Teacher      string  `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
 	Init         string  `json:"init,omitempty"`    // checkpoint whose weights start the run
 	// Imitate names a second data directory whose training chunks join the
 	// training set with the hand-written evaluation's scores as targets, so
 	// a net learning from searches keeps what it imitated.
-	Imitate    string `json:"imitate,omitempty"`
-	ImitateMax int    `json:"imitate_max,omitempty"` // at most this many of them (0: all)
+	Imitate       string `json:"imitate,omitempty"`
+	ImitateMax    int    `json:"imitate_max,omitempty"`    // at most this many of them (0: all)
+	ImitateChunks int    `json:"imitate_chunks,omitempty"` // read chunks 0..ImitateChunks-1 of Imitate (0: all)
 	// Mirror adds each training position's left-right mirror image where
 	// castling cannot tell them apart (dataset.mirrorable).
 	Mirror bool `json:"mirror,omitempty"`
@@ -64,6 +66,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
 	fs.StringVar(&c.Imitate, "imitate", "", "also train on this data directory's positions, scored by the hand-written evaluation")
 	fs.IntVar(&c.ImitateMax, "imitate-max", 0, "use at most this many -imitate positions (0: all)")
+	fs.IntVar(&c.Chunks, "chunks", 0, "read only chunks 0 to N-1 of -data (0: all)")
+	fs.IntVar(&c.ImitateChunks, "imitate-chunks", 0, "read only chunks 0 to N-1 of -imitate (0: all)")
 	fs.BoolVar(&c.Mirror, "mirror", false, "also train on each position mirrored left to right where no side can castle")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	if err := fs.Parse(args); err != nil {
@@ -79,7 +83,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	start := time.Now()
-	trainSet, validSet, err := loadData(c.Data, c.ValidEvery, c.MaxPositions)
+	trainSet, validSet, err := loadData(c.Data, c.ValidEvery, c.Chunks, c.MaxPositions)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
@@ -94,7 +98,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.labelWithHCE(*threads)
 	}
 	if c.Imitate != "" {
-		extra, _, err := loadData(c.Imitate, c.ValidEvery, c.ImitateMax)
+		extra, _, err := loadData(c.Imitate, c.ValidEvery, c.ImitateChunks, c.ImitateMax)
 		if err != nil {
 			return fmt.Errorf("train: -imitate: %w", err)
 		}
