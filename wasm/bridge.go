@@ -274,17 +274,16 @@ func (b *bridge) reportPanic(source string, p any) {
 
 // warmUpLines is a short search run right after the engine reports ready.
 // V8 compiles wasm functions lazily, on first call, so the first search after
-// a load otherwise runs cold code: measured under node on a loaded 2-core box,
-// the first search crawled at about 2,000 nps and a stop took 790 ms to be
-// answered, against 2-30 ms for later searches. Running the hot paths once
-// (search, quiescence, move picker, evaluation, bestmove output) moves that
-// compile time to where nothing waits on the engine. Run before ready, the
-// same warm-up delayed readyok by 1.5-2.5 s on that box, so instead it runs
-// in the background and the first message stops it.
+// a load otherwise runs cold code: it crawls, and a stop waits long for an
+// answer. Running the hot paths once (search, quiescence, move picker,
+// evaluation, bestmove output) moves that compile time to where nothing
+// waits on the engine. Run before ready, the same warm-up would delay
+// readyok by seconds, so instead it runs in the background and the first
+// message stops it (figures: docs/protocol-figures.md, "Warm-up").
 var warmUpLines = []string{
 	// A 1 MB table during the warm-up: endWarmUp then clears only that
-	// (a 16 MB clear in not-yet-optimised code took ~0.5 s on that box)
-	// and gets a fresh, already-zero 16 MB table.
+	// (clearing 16 MB in not-yet-optimised code is slow) and gets a fresh,
+	// already-zero 16 MB table.
 	"setoption name Hash value 1",
 	"position fen r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
 	"go depth 6",

@@ -17,12 +17,10 @@ const (
 	hookInterval = time.Millisecond
 	// loopInterval is how often the hook hands the thread to the event loop
 	// when no shared stop flag is installed: a stop waits for the next turn,
-	// half an interval on average. A turn inside a search took 0.26-1.0 ms
-	// of wall time at load average 8-14 on 2 cores (a back-to-back turn
-	// costs 45-126 us of CPU), 2.4-5.7 % of search time at 10 ms, 2.9-5.1 %
-	// at 5 ms (the 512-node floor binds under load). Stop -> bestmove had a
-	// median of 4.9-9.4 ms at 10 ms in every run; 20 ms missed the 10 ms
-	// aim (median 11.9-18.0 ms). docs/protocol.md has the runs.
+	// half an interval on average. 10 ms keeps the turns' cost to a few
+	// percent of search time and answers a stop within about 10 ms; 20 ms
+	// misses that aim (docs/protocol-figures.md, "Turn costs behind the wasm
+	// bridge").
 	loopInterval = 10 * time.Millisecond
 	// loopIntervalShared is the event-loop interval when the page shares a
 	// stop flag: stop no longer needs the event loop, only isready and the
@@ -31,12 +29,10 @@ const (
 	// minCallsPerTurn is the fewest hook calls between two turns. The
 	// search calls the hook at most once per clock read (every 256 nodes),
 	// so this is a floor of 512 nodes of work per turn. It does not bind on
-	// a running search (10 ms hold 500-2500 nodes at 50-250 knps), but on a
-	// CPU-starved one, where every clock read finds the interval gone, it
-	// keeps turns from eating the little CPU the search gets: under node at
-	// load average 30 on 2 cores, a turn at every call cost 13-25 % CPU. A
-	// floor of 4 calls (1024 nodes) made stop wait up to 101 ms in Chromium
-	// at load 9 (20 trials; 25 ms with 2, same run), so it stays at 2.
+	// a running search (10 ms hold thousands of nodes), but on a CPU-starved
+	// one, where every clock read finds the interval gone, it keeps turns
+	// from eating the little CPU the search gets. A floor of 4 calls made a
+	// stop wait several times longer, so it stays at 2 (same page).
 	minCallsPerTurn = 2
 )
 

@@ -13,29 +13,26 @@ import (
 // Go's js/wasm runtime returns to the event loop only when every goroutine is
 // blocked. time.Sleep blocks, but its wake-up is a setTimeout, which browsers
 // clamp to 4 ms once timers nest (a search that yields every few ms nests
-// them at once): measured 4.2-5.9 ms per yield. Instead the yielder posts a
-// message to itself through a MessageChannel and blocks on a channel that
-// the port's onmessage callback fills: message tasks are not clamped, and
-// any message already waiting in the worker's queue (stop, isready) is
-// delivered before ours because tasks of the same source run in order.
-// Measured with a probe program in headless Chromium on a busy 2-core box: a
-// MessageChannel turn costs about 0.15-0.2 ms, a time.Sleep turn 4.2-5.9 ms.
+// them at once). Instead the yielder posts a message to itself through a
+// MessageChannel and blocks on a channel that the port's onmessage callback
+// fills: message tasks are not clamped, and any message already waiting in
+// the worker's queue (stop, isready) is delivered before ours because tasks
+// of the same source run in order.
 //
 // Where the worker has scheduler.postTask (Chromium 94+, Firefox 142+) the
-// yielder posts the wake-up as a task instead. A MessagePort message is
-// routed through the browser's IPC even to the same thread; a posted task
-// goes straight into the worker's own task queue. A JavaScript-only probe in
-// a headless Chromium worker (turns back to back, load average 7-9 on 2
-// cores) measured 26-53 us per postTask turn against 47-87 us per
-// MessageChannel turn, and a message from the page was still delivered
-// before the next wake-up (ping latencies of both paths alike, at most one
-// slice). Other browsers keep the MessageChannel path.
+// yielder posts the wake-up as a task instead: a MessagePort message is
+// routed through the browser's IPC even to the same thread, a posted task
+// goes straight into the worker's own task queue, and a message from the page
+// is still delivered before the next wake-up. Other browsers keep the
+// MessageChannel path.
 //
 // Under node the yielder uses setImmediate instead: node drains a
 // MessagePort's queue in one go, including messages posted while draining,
-// so a MessageChannel ping-pong would starve stdin for about 1000 yields
-// (measured: stop not seen for seconds). setImmediate runs after each I/O
-// poll and is not clamped.
+// so a MessageChannel ping-pong would starve stdin (a stop went unseen for
+// seconds). setImmediate runs after each I/O poll and is not clamped.
+//
+// The cost of a turn on each path is in docs/protocol-figures.md ("Turn
+// costs behind the wasm bridge").
 type yielder struct {
 	port      js.Value // port1 of a MessageChannel: we post to it; or
 	immediate js.Value // setImmediate, under node; or
