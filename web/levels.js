@@ -30,7 +30,9 @@ export const LEVELS = [
   { id: 'gm', name: 'Grandmaster', elo: 2600, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2600, 'Book Variety': 25 } },
   // Full strength's ~2700 is the browser build's own gauntlet: the wasm engine
   // under node at 10+0.1 scored 2712 ± 71 against Glaurung 2.2 and Stockfish
-  // 2250 (docs/matches.md); with the page's 3 s per move it plays stronger.
+  // 2250 (docs/matches.md) with the hand-written evaluation. Full strength now
+  // uses the learned one, which beat it in the same wasm build at 10+0.1
+  // (docs/nnue.md), and the page gives 3 s per move: the figure is a floor.
   { id: 'full', name: 'Full strength', elo: 2700, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
 ];
 

@@ -7,12 +7,13 @@ import (
 	"github.com/azurite-chess/azurite/engine/search"
 )
 
-// The evaluation. With Use NNUE on (off by default until a net wins its
-// SPRT against the hand-written evaluation; docs/nnue.md), full-strength
-// searches use the learned evaluation: the net of EvalFile, or the one built
-// into the engine when EvalFile is empty. Weakened play (Skill Level below 20
-// or UCI_LimitStrength) always uses the hand-written evaluation, which its
-// levels were calibrated with, so a level's Elo label stays true.
+// The evaluation. With Use NNUE on (the default: the built-in net beat the
+// hand-written evaluation at 10+0.1 natively and as wasm; docs/nnue.md),
+// full-strength searches use the learned evaluation: the net of EvalFile, or
+// the one built into the engine when EvalFile is empty. Weakened play (Skill
+// Level below 20 or UCI_LimitStrength) always uses the hand-written
+// evaluation, which its levels were calibrated with, so a level's Elo label
+// stays true.
 
 // evalMode is the evaluator installed in the searcher.
 type evalMode uint8

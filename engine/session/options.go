@@ -120,7 +120,7 @@ func (s *Session) optionTable() []optionSpec {
 		}},
 		{Option{Name: OptOwnBook, Type: Check, Default: "false"}, func(s *Session, v string) error { s.ownBook = v == "true"; return nil }},
 		{Option{Name: OptBookFile, Type: String, Default: ""}, (*Session).setBookFile},
-		{Option{Name: OptUseNNUE, Type: Check, Default: "false"}, (*Session).setUseNNUE},
+		{Option{Name: OptUseNNUE, Type: Check, Default: "true"}, (*Session).setUseNNUE},
 		{Option{Name: OptEvalFile, Type: String, Default: ""}, (*Session).setEvalFile},
 		{Option{Name: OptBookVariety, Type: Spin, Default: strconv.Itoa(defaultVariety), Min: 0, Max: 100}, func(s *Session, v string) error {
 			s.variety, _ = strconv.Atoi(v)

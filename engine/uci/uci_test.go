@@ -24,7 +24,7 @@ func TestOptionListing(t *testing.T) {
 		"option name Move Overhead type spin default 30 min 0 max 5000",
 		"option name OwnBook type check default false",
 		"option name BookFile type string default <empty>",
-		"option name Use NNUE type check default false",
+		"option name Use NNUE type check default true",
 		"option name EvalFile type string default <empty>",
 		"option name Book Variety type spin default 50 min 0 max 100",
 		"option name UCI_LimitStrength type check default false",
