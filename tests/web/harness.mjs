@@ -102,6 +102,34 @@ export async function waitEngine(page, timeout = 60000) {
   await page.waitForSelector('body[data-engine="ready"]', { timeout });
 }
 
+/** startGame starts a new game in play mode with the given colour, level and time control. */
+export async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
+  await page.click('#tab-play');
+  await page.check(`input[name="color"][value="${color}"]`);
+  await page.selectOption('#level', level);
+  await page.selectOption('#tc', tc);
+  await page.click('#btn-new');
+}
+
+/**
+ * startPausedTimedGame loads the player on Playwright's fake clock, stopped, and starts
+ * a 1+0 game as Black: the engine's first move (from the book) starts the user's clock,
+ * and from then on only the clock jumps the test makes pass.
+ */
+export async function startPausedTimedGame(page, url) {
+  await page.clock.install();
+  await gotoApp(page, url);
+  // The engine must be loaded before fake time jumps: the client's load watchdog
+  // runs on the same fake clock, and a jump past its 60 s limit restarted a worker
+  // that was still loading ("engine restarted: not loaded after 60560 ms").
+  await waitEngine(page);
+  // Installed fake time still flows with real time; stop it (one second ahead, so no
+  // watchdog deadline is crossed), so the seconds a busy machine takes between clicks
+  // do not reach the clocks (it read 0:58 under load).
+  await page.clock.pauseAt(Date.now() + 1000);
+  await startGame(page, { color: 'b', tc: '1+0' });
+}
+
 /** square returns the locator of a board square. */
 export function square(page, sq) {
   return page.locator(`#board [data-square="${sq}"]`).first();

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, testUrl, waitEngine, clickMove, square, loadText, screenshot } from './harness.mjs';
+import { startServer, openBrowser, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 let server;
@@ -36,14 +36,6 @@ async function withPage(opts, fn, name) {
 
 const plies = (page) => page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
 const waitPlies = (page, n, timeout = 30000) => page.waitForFunction((k) => window.azurite.playGame.mainlineNodes().length >= k, n, { timeout });
-
-async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
-  await page.click('#tab-play');
-  await page.check(`input[name="color"][value="${color}"]`);
-  await page.selectOption('#level', level);
-  await page.selectOption('#tc', tc);
-  await page.click('#btn-new');
-}
 
 // clockSeconds reads "m:ss" (or "0:0s.t") from a clock as seconds.
 function clockSeconds(text) {
@@ -347,13 +339,7 @@ const gos = (page) => page.evaluate(() => window.__gos);
 
 test('timed game: 20 s on the Analyse tab are charged to the player\'s clock; the flag falls on any tab', async () => {
   await withPage({}, async (page) => {
-    await page.clock.install();
-    await gotoApp(page, server.url);
-    await waitEngine(page);
-    // Fake time stopped (see player.test.mjs "a flag fall"): only the jumps below pass.
-    await page.clock.pauseAt(Date.now() + 1000);
-    // As Black: the engine's book move starts the user's clock.
-    await startGame(page, { color: 'b', tc: '1+0' });
+    await startPausedTimedGame(page, server.url);
     await waitPlies(page, 1);
     await page.clock.runFor(200);
     assert.equal(await page.textContent('#clock-bottom'), '1:00');

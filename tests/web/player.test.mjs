@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, waitEngine, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
+import { startServer, openBrowser, gotoApp, waitEngine, startGame, startPausedTimedGame, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const BLUNDER_PGN = fs.readFileSync(path.join(here, 'testdata', 'blunder.pgn'), 'utf8');
@@ -40,14 +40,6 @@ async function withPage(opts, fn, name = 'failure') {
 // userMoves returns the legal moves of the side to move as {from,to,promotion}.
 function legalMoves(page) {
   return page.evaluate(() => window.azurite.game.chess(window.azurite.game.current).moves({ verbose: true }).map((m) => ({ from: m.from, to: m.to, promotion: m.promotion || null, san: m.san })));
-}
-
-async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
-  await page.click('#tab-play');
-  await page.check(`input[name="color"][value="${color}"]`);
-  await page.selectOption('#level', level);
-  await page.selectOption('#tc', tc);
-  await page.click('#btn-new');
 }
 
 async function waitPlies(page, n, timeout = 30000) {
@@ -169,19 +161,7 @@ test('takeback restores the position before the last own move', async () => {
 
 test('a flag fall ends a timed game', async () => {
   await withPage({}, async (page) => {
-    await page.clock.install();
-    await gotoApp(page, server.url);
-    // The engine must be loaded before fake time jumps: the client's load watchdog
-    // runs on the same fake clock, and a jump past its 60 s limit restarted a worker
-    // that was still loading ("engine restarted: not loaded after 60560 ms").
-    await waitEngine(page);
-    // Installed fake time still flows with real time; stop it (one second ahead, so no
-    // watchdog deadline is crossed), so the seconds a busy machine takes between clicks
-    // do not reach the clocks (it read 0:58 under load).
-    await page.clock.pauseAt(Date.now() + 1000);
-    // The clocks start with White's first move: as Black, the engine's first move
-    // (from the book) starts the user's clock.
-    await startGame(page, { color: 'b', tc: '1+0' });
+    await startPausedTimedGame(page, server.url);
     await waitEngine(page);
     await page.waitForFunction(() => window.azurite.game.mainlineNodes().length === 1, null, { timeout: 30000 });
     await page.waitForSelector('#clock-bottom:not([hidden])');
