@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strconv"
 	"syscall/js"
+
+	"github.com/azurite-chess/azurite/engine/session"
 )
 
 // Reading values the page sent, without letting them end the program.
@@ -109,20 +111,20 @@ func panicText(r any, depth int) string {
 	if !ok {
 		switch v := r.(type) {
 		case error:
-			return clip(v.Error(), maxQuote)
+			return session.ClipInput(v.Error(), maxQuote)
 		case string:
-			return clip(v, maxQuote)
+			return session.ClipInput(v, maxQuote)
 		}
 		return "a panic"
 	}
 	switch k := kindOf(e.Value); k {
 	case kindString:
-		return "JavaScript exception: " + clip(e.Value.String(), maxQuote)
+		return "JavaScript exception: " + session.ClipInput(e.Value.String(), maxQuote)
 	case kindObject, kindFunction:
 		if depth == 0 {
 			m, err := jsCallDepth(func() js.Value { return jsReflect.Call("get", e.Value, "message") }, depth+1)
 			if err == nil && kindOf(m) == kindString {
-				return "JavaScript error: " + clip(m.String(), maxQuote)
+				return "JavaScript error: " + session.ClipInput(m.String(), maxQuote)
 			}
 		}
 		return "JavaScript exception (an " + k + ")"

@@ -63,10 +63,6 @@ func parseMessage(v js.Value) (request, error) {
 	}
 }
 
-// clip is session.ClipInput: error messages quote input, and input may be
-// megabytes.
-func clip(s string, n int) string { return session.ClipInput(s, n) }
-
 // messageError says what is wrong with a message and where (the field).
 type messageError struct{ where, what string }
 
@@ -149,7 +145,7 @@ func parseTyped(msg js.Value) (request, error) {
 	case "stopflag":
 		return parseStopFlag(msg)
 	}
-	return request{}, msgErr("type", "unknown message type "+strconv.Quote(clip(typ, maxQuote)))
+	return request{}, msgErr("type", "unknown message type "+strconv.Quote(session.ClipInput(typ, maxQuote)))
 }
 
 // oneToken reports whether s is safe inside a UCI line: non-empty, no
@@ -240,7 +236,7 @@ func movesField(msg js.Value, typ, name string) ([]string, error) {
 	}
 	for i, m := range moves {
 		if !isUCIMove(m) {
-			return nil, msgErr(where+"["+strconv.Itoa(i)+"]", "not a UCI move: "+strconv.Quote(clip(m, maxQuote)))
+			return nil, msgErr(where+"["+strconv.Itoa(i)+"]", "not a UCI move: "+strconv.Quote(session.ClipInput(m, maxQuote)))
 		}
 	}
 	return moves, nil

@@ -29,22 +29,23 @@ const noTeacher = math.MinInt16
 // join appends e's records, with their teacher scores, to d; d's own records
 // keep their targets.
 func (d *dataset) join(e *dataset) {
-	if d.teacher == nil && e.teacher != nil {
-		d.teacher = make([]int16, d.len())
-		for i := range d.teacher {
-			d.teacher[i] = noTeacher
-		}
-	}
-	if d.teacher != nil {
-		if e.teacher != nil {
-			d.teacher = append(d.teacher, e.teacher...)
-		} else {
-			for range e.len() {
-				d.teacher = append(d.teacher, noTeacher)
-			}
-		}
+	if d.teacher != nil || e.teacher != nil {
+		d.teacher = append(d.teachers(), e.teachers()...)
 	}
 	d.raw = append(d.raw, e.raw...)
+}
+
+// teachers returns d.teacher, or noTeacher for every record of a set that
+// keeps its search scores.
+func (d *dataset) teachers() []int16 {
+	if d.teacher != nil {
+		return d.teacher
+	}
+	t := make([]int16, d.len())
+	for i := range t {
+		t[i] = noTeacher
+	}
+	return t
 }
 
 func (d *dataset) len() int { return len(d.raw) / RecordSize }

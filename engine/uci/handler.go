@@ -70,7 +70,7 @@ func (h *Handler) emit(line string) {
 // message that is still longer than maxErrorLen (a session error quoting a
 // long value) is cut there.
 func (h *Handler) errLine(msg string) {
-	msg = clipInput(oneLine(msg), maxErrorLen)
+	msg = session.ClipInput(oneLine(msg), maxErrorLen)
 	if h.xboard.Load() {
 		h.emit("Error (" + msg + ")")
 		return
@@ -87,10 +87,7 @@ const (
 )
 
 // quote is strconv.Quote of s clipped to maxQuote bytes.
-func quote(s string) string { return strconv.Quote(clipInput(s, maxQuote)) }
-
-// clipInput is session.ClipInput.
-func clipInput(s string, n int) string { return session.ClipInput(s, n) }
+func quote(s string) string { return strconv.Quote(session.ClipInput(s, maxQuote)) }
 
 // oneLine folds a multi-line message (errors.Join) into one line.
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/search"
+	"github.com/azurite-chess/azurite/engine/session"
 )
 
 // xboard/CECP v2, chosen when the first command is "xboard". The game lives
@@ -48,7 +49,7 @@ func newXboardState() *xboardState {
 
 // xbError prints an xboard error line for the command.
 func (h *Handler) xbError(kind, line string) {
-	h.emit(oneLine("Error (" + clipInput(kind, maxErrorLen) + "): " + clipInput(line, maxQuote)))
+	h.emit(oneLine("Error (" + session.ClipInput(kind, maxErrorLen) + "): " + session.ClipInput(line, maxQuote)))
 }
 
 // cancelSearch drops the running search's move (if any) and waits for it.
@@ -288,7 +289,7 @@ func (h *Handler) xbUserMove(mv string) {
 	m, err := pos.ParseUCIMove(mv)
 	if err != nil {
 		xb.mu.Unlock()
-		h.emit("Illegal move: " + clipInput(mv, maxQuote))
+		h.emit("Illegal move: " + session.ClipInput(mv, maxQuote))
 		return
 	}
 	xb.moves = append(xb.moves, m.String())
