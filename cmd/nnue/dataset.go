@@ -98,6 +98,38 @@ func loadData(dir string, validEvery, maxChunks, maxPositions int) (train, valid
 	return train, valid, nil
 }
 
+// loadSources reads every data directory that spec names into one training
+// and one validation set. spec is a comma-separated list of DIR or DIR:N;
+// N limits that directory to chunks 0 to N-1 and overrides maxChunks, so
+// a run that mixes data made by different engines names each part exactly.
+// Each directory holds out its own every validEvery-th chunk.
+func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, valid *dataset, err error) {
+	train, valid = &dataset{}, &dataset{}
+	for _, part := range strings.Split(spec, ",") {
+		dir, chunks := part, maxChunks
+		if i := strings.LastIndexByte(part, ':'); i >= 0 {
+			n, err := strconv.Atoi(part[i+1:])
+			if err != nil || n < 1 {
+				return nil, nil, fmt.Errorf("-data %q: %q: the chunk count after ':' must be a whole number >= 1", spec, part)
+			}
+			dir, chunks = part[:i], n
+		}
+		if dir == "" {
+			return nil, nil, fmt.Errorf("-data %q: an empty directory name", spec)
+		}
+		t, v, err := loadData(dir, validEvery, chunks, maxPositions)
+		if err != nil {
+			return nil, nil, err
+		}
+		train.join(t)
+		valid.join(v)
+	}
+	if maxPositions > 0 && train.len() > maxPositions {
+		train.raw = train.raw[:maxPositions*RecordSize]
+	}
+	return train, valid, nil
+}
+
 // record returns record i (checked when the set was loaded).
 func (d *dataset) record(i int) Record {
 	var r Record

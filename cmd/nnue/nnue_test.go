@@ -253,17 +253,16 @@ func TestMirror(t *testing.T) {
 	}
 }
 
-// TestLoadDataChunks checks that -chunks reads exactly the chunks below it
-// and that every validEvery-th chunk is held out.
-func TestLoadDataChunks(t *testing.T) {
-	dir := t.TempDir()
+// writeChunks writes chunks 0..n-1 into dir, chunk k holding k+1 records.
+func writeChunks(t *testing.T, dir string, n int) {
+	t.Helper()
 	pos, err := board.ParseFEN(board.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k := range 5 {
+	for k := range n {
 		var data []byte
-		for range k + 1 { // chunk k holds k+1 records
+		for range k + 1 {
 			var buf [RecordSize]byte
 			r := Pack(pos, 10, 1)
 			r.Marshal(buf[:])
@@ -273,6 +272,13 @@ func TestLoadDataChunks(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// TestLoadDataChunks checks that -chunks reads exactly the chunks below it
+// and that every validEvery-th chunk is held out.
+func TestLoadDataChunks(t *testing.T) {
+	dir := t.TempDir()
+	writeChunks(t, dir, 5)
 	for _, tc := range []struct {
 		chunks, train, valid int
 	}{
@@ -286,6 +292,41 @@ func TestLoadDataChunks(t *testing.T) {
 		}
 		if train.len() != tc.train || valid.len() != tc.valid {
 			t.Errorf("chunks %d: %d training and %d validation records, want %d and %d", tc.chunks, train.len(), valid.len(), tc.train, tc.valid)
+		}
+	}
+}
+
+// TestLoadSources checks -data with several directories: each one's own
+// chunk limit, the -chunks default for the others, and the refusals.
+func TestLoadSources(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	writeChunks(t, a, 5)
+	writeChunks(t, b, 4)
+	for _, tc := range []struct {
+		spec          string
+		chunks        int
+		train, valid  int
+		wantErrSubstr string
+	}{
+		{spec: a + "," + b, train: (2 + 3 + 5) + (2 + 3), valid: (1 + 4) + (1 + 4)},
+		{spec: a + ":3," + b, train: (2 + 3) + (2 + 3), valid: 1 + (1 + 4)},
+		{spec: a + "," + b + ":2", chunks: 3, train: (2 + 3) + 2, valid: 1 + 1},
+		{spec: a + ":0," + b, wantErrSubstr: "must be a whole number >= 1"},
+		{spec: a + ":x", wantErrSubstr: "must be a whole number >= 1"},
+		{spec: a + ",", wantErrSubstr: "empty directory name"},
+	} {
+		train, valid, err := loadSources(tc.spec, 3, tc.chunks, 0)
+		if tc.wantErrSubstr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErrSubstr) {
+				t.Errorf("%q: error %v, want one saying %q", tc.spec, err, tc.wantErrSubstr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%q: %v", tc.spec, err)
+		}
+		if train.len() != tc.train || valid.len() != tc.valid {
+			t.Errorf("%q chunks %d: %d training and %d validation records, want %d and %d", tc.spec, tc.chunks, train.len(), valid.len(), tc.train, tc.valid)
 		}
 	}
 }

@@ -52,7 +52,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c trainConfig
-	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen")
+	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen, or several as DIR[:N],DIR[:N] (N: read chunks 0 to N-1 only)")
 	out := fs.String("out", filepath.Join(filepath.Dir(defaultDataDir()), "train"), "run directory: checkpoint, log.tsv, the net")
 	fs.IntVar(&c.Epochs, "epochs", 20, "passes over the training set")
 	fs.IntVar(&c.Batch, "batch", 16384, "positions per optimiser step")
@@ -66,7 +66,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
 	fs.StringVar(&c.Imitate, "imitate", "", "also train on this data directory's positions, scored by the hand-written evaluation")
 	fs.IntVar(&c.ImitateMax, "imitate-max", 0, "use at most this many -imitate positions (0: all)")
-	fs.IntVar(&c.Chunks, "chunks", 0, "read only chunks 0 to N-1 of -data (0: all)")
+	fs.IntVar(&c.Chunks, "chunks", 0, "read only chunks 0 to N-1 of each -data directory without its own :N (0: all)")
 	fs.IntVar(&c.ImitateChunks, "imitate-chunks", 0, "read only chunks 0 to N-1 of -imitate (0: all)")
 	fs.BoolVar(&c.Mirror, "mirror", false, "also train on each position mirrored left to right where no side can castle")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
@@ -83,7 +83,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("train: %w", err)
 	}
 	start := time.Now()
-	trainSet, validSet, err := loadData(c.Data, c.ValidEvery, c.Chunks, c.MaxPositions)
+	trainSet, validSet, err := loadSources(c.Data, c.ValidEvery, c.Chunks, c.MaxPositions)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}
