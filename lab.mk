@@ -331,7 +331,8 @@ nnue-recipe: nnue-bin
 	$$T -data $(NNUE_DATA) -chunks $(NNUE_DATA_CHUNKS) -mirror -init $(NNUE_RECIPE)/3/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/4
 
 # SPRT of the net (NET=file, default: the built-in one) against the
-# hand-written evaluation, both in the working tree's binary, colour-reversed
+# hand-written evaluation, or against another net with NNUE_BASE=file (the
+# next net against the current one), both in the working tree's binary, colour-reversed
 # pairs of book openings, NNUE_CONCURRENCY games at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
 # (fixed nodes: the evaluations' quality without their speed).
 NNUE_TC     ?= 10+0.1
@@ -340,11 +341,12 @@ NNUE_ROUNDS ?= 500
 NNUE_NODES_PER_MOVE ?=
 NNUE_SRAND  ?= 20261126
 NNUE_CONCURRENCY ?= 1
+NNUE_BASE   ?=
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
 	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
 	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
-		-engine cmd=./azurite name=hce "option.Use NNUE=false" \
+		-engine cmd=./azurite $(if $(NNUE_BASE),name=base "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_BASE))",name=hce "option.Use NNUE=false") \
 		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
 		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
 		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \

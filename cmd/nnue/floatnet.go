@@ -148,7 +148,7 @@ const (
 
 // step applies the summed gradient g (already divided by the batch size)
 // with learning rate lr, then clips the weights to what quantisation keeps.
-func (o *adam) step(n, g *floatNet, touched *[eval.NetInputs]bool, lr float64) {
+func (o *adam) step(n, g *floatNet, lr float64) {
 	o.t++
 	c1 := 1 - math.Pow(adamBeta1, float64(o.t))
 	c2 := 1 - math.Pow(adamBeta2, float64(o.t))
@@ -161,9 +161,8 @@ func (o *adam) step(n, g *floatNet, touched *[eval.NetInputs]bool, lr float64) {
 		*w = min(max(*w, -lim), lim)
 	}
 	for f := range n.ftW {
-		// Untouched rows have zero gradient; their moments still decay, so
-		// the update runs for every row (rows are few: 768).
-		_ = touched
+		// A row no position of the batch used has zero gradient; its
+		// moments still decay, so every row is updated (rows are few: 768).
 		for i := range n.ftW[f] {
 			upd(&n.ftW[f][i], &o.m.ftW[f][i], &o.v.ftW[f][i], g.ftW[f][i], maxFtW)
 		}

@@ -172,7 +172,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			batch := order[b:min(b+c.Batch, len(order))]
 			lr = c.FinalLR + (c.LR-c.FinalLR)*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps)))
 			lossSum += gradient(net, trainSet, batch, workers, c.Lambda, &sum)
-			opt.step(net, &sum, nil, lr)
+			opt.step(net, &sum, lr)
 			step++
 		}
 		secs := time.Since(t0).Seconds()
