@@ -314,21 +314,37 @@ nnue-train: nnue-bin
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
 # The built-in net's recipe (docs/nnue.md, "Nets"): 64-node games scored by
 # the hand-written evaluation teach a net to imitate it (1), then the 5 000-node
-# games' positions join (2) and their mirror images (3); last the net learns
-# the searches' scores (4). Each stage resumes; the net is NNUE_RECIPE/4/nn-*.nnue.
+# games' positions join (2) and their mirror images (3); then the net learns
+# the searches' scores (4), and last those of games the previous net played
+# itself (5, only when NNUE_OWN_CHUNKS > 0). Each stage resumes; the net is
+# NNUE_RECIPE/5/nn-*.nnue (4 without stage 5). The net before
+# (nn-76d23836b131) is stage 4 with NNUE_DATA_CHUNKS=150 NNUE_OWN_CHUNKS=0.
 NNUE_FAST        ?= $(NNUE_DIR)/data-fast
 NNUE_FAST_CHUNKS ?= 706
-NNUE_DATA_CHUNKS ?= 150
+NNUE_IMIT_CHUNKS ?= 150
+NNUE_DATA_CHUNKS ?= 233
+NNUE_OWN         ?= $(NNUE_DIR)/data-net1
+NNUE_OWN_CHUNKS  ?= 211
+NNUE_OWN_NET     ?= $(NNUE_DIR)/nets/nn-76d23836b131.nnue
 NNUE_RECIPE      ?= $(NNUE_DIR)/recipe
-nnue-recipe: nnue-bin
+# The net that played NNUE_OWN's games, from the commit that built it in.
+$(NNUE_DIR)/nets/nn-76d23836b131.nnue:
+	@mkdir -p $(@D)
+	git show 664069b:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
+nnue-recipe: nnue-bin $(if $(filter-out 0,$(NNUE_OWN_CHUNKS)),$(NNUE_OWN_NET))
 	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_FAST) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
 	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
 	T="nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1"; \
-	F="-chunks $(NNUE_DATA_CHUNKS) -imitate $(NNUE_FAST) -imitate-chunks $(NNUE_FAST_CHUNKS)"; \
+	F="-chunks $(NNUE_IMIT_CHUNKS) -imitate $(NNUE_FAST) -imitate-chunks $(NNUE_FAST_CHUNKS)"; \
 	$$T -data $(NNUE_FAST) -chunks $(NNUE_FAST_CHUNKS) -teacher hce -epochs 8 -batch 8192 -lr 0.003 -out $(NNUE_RECIPE)/1 && \
 	$$T -data $(NNUE_DATA) $$F -teacher hce -init $(NNUE_RECIPE)/1/checkpoint.bin -epochs 10 -batch 8192 -lr 0.002 -out $(NNUE_RECIPE)/2 && \
 	$$T -data $(NNUE_DATA) $$F -teacher hce -mirror -init $(NNUE_RECIPE)/2/checkpoint.bin -epochs 6 -batch 8192 -lr 0.001 -out $(NNUE_RECIPE)/3 && \
 	$$T -data $(NNUE_DATA) -chunks $(NNUE_DATA_CHUNKS) -mirror -init $(NNUE_RECIPE)/3/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/4
+ifneq ($(NNUE_OWN_CHUNKS),0)
+	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_OWN) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 3 -nodes 5000 -net $(NNUE_OWN_NET) -chunks $(NNUE_OWN_CHUNKS)
+	nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1 -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS) \
+		-mirror -init $(NNUE_RECIPE)/4/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/5
+endif
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
