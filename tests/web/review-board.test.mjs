@@ -103,7 +103,10 @@ test('review: a move that allows mate and a missed mate get lichess verdicts, co
     const qf3 = list.find((m) => m.move === '4. Qf3??');
     assert.ok(qf3, JSON.stringify(list));
     assert.equal(qf3.kind, 'mate-lost');
-    assert.equal(qf3.text.replace(/\(.*\)/, '()'), 'Lost forced checkmate sequence (). Misses mate in 1: 4.Qxf7#.');
+    // Between the verdict and the missed mate the review may name material
+    // the engine's line wins after the move (the net sees 4...Nd4 win two
+    // pawns); nothing else.
+    assert.match(qf3.text.replace(/\(.*\)/, '()'), /^Lost forced checkmate sequence \(\)\. (?:Loses .+ after .+\. )?Misses mate in 1: 4\.Qxf7#\.$/);
     assert.match(qf3.text, /\(#1 → [+-]?\d+\.\d\d\)/);
     assert.deepEqual(await counts(page), tally(list));
   });
