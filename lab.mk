@@ -297,6 +297,8 @@ NNUE_RUN      ?= $(NNUE_DIR)/train
 NNUE_EPOCHS   ?= 20
 NNUE_FLAGS    ?=
 NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
+# Every self-play run: one game per core, at nice 19; each adds its -out and seeds.
+NNUE_GEN       = nice -n 19 $(NNUE_BIN) datagen -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS)
 .PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-recipe nnue-install nnue-sprt
 # Build cmd/nnue at this revision into NNUE_DIR/bin (the manifest records it).
 nnue-bin:
@@ -304,8 +306,7 @@ nnue-bin:
 	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
 # Self-play positions into NNUE_DATA until NNUE_CHUNKS chunks (resumable).
 nnue-data: nnue-bin
-	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) \
-		-seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
+	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
 # Games, positions, W/D/L and positions per worker-second in NNUE_DATA.
 nnue-status: nnue-bin
 	$(NNUE_BIN) status $(NNUE_DATA)
@@ -327,22 +328,25 @@ NNUE_OWN         ?= $(NNUE_DIR)/data-net1
 NNUE_OWN_CHUNKS  ?= 211
 NNUE_OWN_NET     ?= $(NNUE_DIR)/nets/nn-76d23836b131.nnue
 NNUE_RECIPE      ?= $(NNUE_DIR)/recipe
+# Every recipe stage trains with these settings; stage 5 runs when this is set.
+NNUE_TRAIN_STAGE  = nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1
+NNUE_STAGE5       = $(filter-out 0,$(NNUE_OWN_CHUNKS))
 # The net that played NNUE_OWN's games, from the commit that built it in.
 $(NNUE_DIR)/nets/nn-76d23836b131.nnue:
 	@mkdir -p $(@D)
 	git show 664069b:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
-nnue-recipe: nnue-bin $(if $(filter-out 0,$(NNUE_OWN_CHUNKS)),$(NNUE_OWN_NET))
-	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_FAST) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
-	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_DATA) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
-	T="nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1"; \
+nnue-recipe: nnue-bin $(if $(NNUE_STAGE5),$(NNUE_OWN_NET))
+	$(NNUE_GEN) -out $(NNUE_FAST) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
+	$(NNUE_GEN) -out $(NNUE_DATA) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
+	T="$(NNUE_TRAIN_STAGE)"; \
 	F="-chunks $(NNUE_IMIT_CHUNKS) -imitate $(NNUE_FAST) -imitate-chunks $(NNUE_FAST_CHUNKS)"; \
 	$$T -data $(NNUE_FAST) -chunks $(NNUE_FAST_CHUNKS) -teacher hce -epochs 8 -batch 8192 -lr 0.003 -out $(NNUE_RECIPE)/1 && \
 	$$T -data $(NNUE_DATA) $$F -teacher hce -init $(NNUE_RECIPE)/1/checkpoint.bin -epochs 10 -batch 8192 -lr 0.002 -out $(NNUE_RECIPE)/2 && \
 	$$T -data $(NNUE_DATA) $$F -teacher hce -mirror -init $(NNUE_RECIPE)/2/checkpoint.bin -epochs 6 -batch 8192 -lr 0.001 -out $(NNUE_RECIPE)/3 && \
 	$$T -data $(NNUE_DATA) -chunks $(NNUE_DATA_CHUNKS) -mirror -init $(NNUE_RECIPE)/3/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/4
-ifneq ($(NNUE_OWN_CHUNKS),0)
-	nice -n 19 $(NNUE_BIN) datagen -out $(NNUE_OWN) -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS) -seed 3 -nodes 5000 -net $(NNUE_OWN_NET) -chunks $(NNUE_OWN_CHUNKS)
-	nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1 -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS) \
+ifneq ($(NNUE_STAGE5),)
+	$(NNUE_GEN) -out $(NNUE_OWN) -seed 3 -nodes 5000 -net $(NNUE_OWN_NET) -chunks $(NNUE_OWN_CHUNKS)
+	$(NNUE_TRAIN_STAGE) -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS) \
 		-mirror -init $(NNUE_RECIPE)/4/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/5
 endif
 
