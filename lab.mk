@@ -316,10 +316,12 @@ nnue-train: nnue-bin
 # The built-in net's recipe (docs/nnue.md, "Nets"): 64-node games scored by
 # the hand-written evaluation teach a net to imitate it (1), then the 5 000-node
 # games' positions join (2) and their mirror images (3); then the net learns
-# the searches' scores (4), and last those of games the previous net played
-# itself (5, only when NNUE_OWN_CHUNKS > 0). Each stage resumes; the net is
-# NNUE_RECIPE/5/nn-*.nnue (4 without stage 5). The net before
-# (nn-76d23836b131) is stage 4 with NNUE_DATA_CHUNKS=150 NNUE_OWN_CHUNKS=0.
+# the searches' scores (4), then also those of games the net before played
+# itself (5, only when NNUE_OWN_CHUNKS > 0), and last those of games stage 5's
+# net played itself (6, only when NNUE_OWN2_CHUNKS > 0 too). Each stage
+# resumes; the net is NNUE_RECIPE/6/nn-*.nnue (the last stage run). The nets
+# before: nn-f093a73ac8b2 is stage 5 (NNUE_OWN2_CHUNKS=0), nn-76d23836b131
+# stage 4 with NNUE_DATA_CHUNKS=150 NNUE_OWN_CHUNKS=0.
 NNUE_FAST        ?= $(NNUE_DIR)/data-fast
 NNUE_FAST_CHUNKS ?= 706
 NNUE_IMIT_CHUNKS ?= 150
@@ -327,15 +329,25 @@ NNUE_DATA_CHUNKS ?= 233
 NNUE_OWN         ?= $(NNUE_DIR)/data-net1
 NNUE_OWN_CHUNKS  ?= 211
 NNUE_OWN_NET     ?= $(NNUE_DIR)/nets/nn-76d23836b131.nnue
+NNUE_OWN2        ?= $(NNUE_DIR)/data-net2
+NNUE_OWN2_CHUNKS ?= 317
+NNUE_OWN2B       ?= $(NNUE_DIR)/data-net2b
+NNUE_OWN2B_CHUNKS ?= 65
+NNUE_OWN2_NET    ?= $(NNUE_DIR)/nets/nn-f093a73ac8b2.nnue
 NNUE_RECIPE      ?= $(NNUE_DIR)/recipe
-# Every recipe stage trains with these settings; stage 5 runs when this is set.
+# Every recipe stage trains with these settings; stages 5 and 6 run when these are set.
 NNUE_TRAIN_STAGE  = nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1
 NNUE_STAGE5       = $(filter-out 0,$(NNUE_OWN_CHUNKS))
+NNUE_STAGE6       = $(if $(NNUE_STAGE5),$(filter-out 0,$(NNUE_OWN2_CHUNKS)))
 # The net that played NNUE_OWN's games, from the commit that built it in.
 $(NNUE_DIR)/nets/nn-76d23836b131.nnue:
 	@mkdir -p $(@D)
 	git show 664069b:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
-nnue-recipe: nnue-bin $(if $(NNUE_STAGE5),$(NNUE_OWN_NET))
+# The net that played NNUE_OWN2's games (stage 5's), likewise.
+$(NNUE_DIR)/nets/nn-f093a73ac8b2.nnue:
+	@mkdir -p $(@D)
+	git show 42c2207:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
+nnue-recipe: nnue-bin $(if $(NNUE_STAGE5),$(NNUE_OWN_NET)) $(if $(NNUE_STAGE6),$(NNUE_OWN2_NET))
 	$(NNUE_GEN) -out $(NNUE_FAST) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
 	$(NNUE_GEN) -out $(NNUE_DATA) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
 	T="$(NNUE_TRAIN_STAGE)"; \
@@ -348,6 +360,12 @@ ifneq ($(NNUE_STAGE5),)
 	$(NNUE_GEN) -out $(NNUE_OWN) -seed 3 -nodes 5000 -net $(NNUE_OWN_NET) -chunks $(NNUE_OWN_CHUNKS)
 	$(NNUE_TRAIN_STAGE) -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS) \
 		-mirror -init $(NNUE_RECIPE)/4/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/5
+endif
+ifneq ($(NNUE_STAGE6),)
+	$(NNUE_GEN) -out $(NNUE_OWN2) -seed 4 -nodes 5000 -net $(NNUE_OWN2_NET) -chunks $(NNUE_OWN2_CHUNKS)
+	$(NNUE_GEN) -out $(NNUE_OWN2B) -seed 5 -nodes 5000 -net $(NNUE_OWN2_NET) -chunks $(NNUE_OWN2B_CHUNKS)
+	$(NNUE_TRAIN_STAGE) -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS),$(NNUE_OWN2):$(NNUE_OWN2_CHUNKS),$(NNUE_OWN2B):$(NNUE_OWN2B_CHUNKS) \
+		-mirror -init $(NNUE_RECIPE)/5/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/6
 endif
 
 # SPRT of the net (NET=file, default: the built-in one) against the
@@ -372,6 +390,23 @@ nnue-sprt:
 		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
 		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
 		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
+
+# The same SPRT for the wasm build under node (NNUE_NODE): the built-in net
+# against the hand-written evaluation, both in the working tree's wasm build,
+# copied out first so that a rebuild during the match cannot change what plays.
+NNUE_NODE ?= node
+NNUE_WASM_DIR = $(abspath $(MATCH_DIR))/nnue-wasm
+.PHONY: nnue-sprt-wasm
+nnue-sprt-wasm: wasm
+	rm -rf $(NNUE_WASM_DIR) && mkdir -p $(NNUE_WASM_DIR)
+	cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $(NNUE_WASM_DIR)/
+	cd $(NNUE_WASM_DIR) && N="$$(command -v $(NNUE_NODE))" && A="args=$(NNUE_WASM_DIR)/azurite-uci.mjs --wasm $(NNUE_WASM_DIR)/azurite.wasm --exec $(NNUE_WASM_DIR)/wasm_exec.js" && \
+	$(FASTCHESS) -engine cmd=$$N "$$A" name=wasm-nnue "option.Use NNUE=true" -engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false" \
+		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
+		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Make NET (a file nnue-train wrote) the built-in net and rewrite the
 # reference outputs the tests pin.
