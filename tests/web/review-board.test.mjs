@@ -129,7 +129,12 @@ test('review: two reviews give identical marks, and the second from the cache', 
     // And once more: nothing is searched.
     assert.deepEqual(await review(page), first);
     assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 0);
-    assert.ok(first.length >= 3, `the Opera Game has errors to mark: ${JSON.stringify(first)}`);
+    // How many moves the quick setting's 20 000 nodes mark depends on the net
+    // (nn-20b9bcf4c0d6 marks 8.Nc3 and 15...Nxd7, the nets before it at least
+    // three moves); the point here is that they repeat, so the floor is two
+    // marks, one of them the move that allows mate.
+    assert.ok(first.length >= 2, `the Opera Game has errors to mark: ${JSON.stringify(first)}`);
+    assert.ok(first.some((m) => m.kind === 'mate-created'), `15...Nxd7 allows mate: ${JSON.stringify(first)}`);
     // Every explanation names a line or the better move.
     for (const m of first) assert.match(m.text, /(Allows mate in \d+: |Loses .* after |Misses |was best\.)/, m.move);
   });
