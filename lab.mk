@@ -380,15 +380,17 @@ NNUE_NODES_PER_MOVE ?=
 NNUE_SRAND  ?= 20261126
 NNUE_CONCURRENCY ?= 1
 NNUE_BASE   ?=
+# What both SPRT targets share: openings, length, the test, adjudication.
+NNUE_MATCH   = -openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
+	-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
+	-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
 	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
 	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
 		-engine cmd=./azurite $(if $(NNUE_BASE),name=base "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_BASE))",name=hce "option.Use NNUE=false") \
 		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
-		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(NNUE_MATCH) \
 		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
 
 # The same SPRT for the wasm build under node (NNUE_NODE): the built-in net
@@ -403,9 +405,7 @@ nnue-sprt-wasm: wasm
 	cd $(NNUE_WASM_DIR) && N="$$(command -v $(NNUE_NODE))" && A="args=$(NNUE_WASM_DIR)/azurite-uci.mjs --wasm $(NNUE_WASM_DIR)/azurite.wasm --exec $(NNUE_WASM_DIR)/wasm_exec.js" && \
 	$(FASTCHESS) -engine cmd=$$N "$$A" name=wasm-nnue "option.Use NNUE=true" -engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false" \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
-		-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(NNUE_MATCH) \
 		-pgnout file=nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Make NET (a file nnue-train wrote) the built-in net and rewrite the
