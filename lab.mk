@@ -339,14 +339,19 @@ NNUE_RECIPE      ?= $(NNUE_DIR)/recipe
 NNUE_TRAIN_STAGE  = nice -n 10 $(NNUE_BIN) train -threads 2 -seed 1 -lambda 1
 NNUE_STAGE5       = $(filter-out 0,$(NNUE_OWN_CHUNKS))
 NNUE_STAGE6       = $(if $(NNUE_STAGE5),$(filter-out 0,$(NNUE_OWN2_CHUNKS)))
-# The net that played NNUE_OWN's games, from the commit that built it in.
-$(NNUE_DIR)/nets/nn-76d23836b131.nnue:
+# Stages 5 and 6 learn the searches' scores the same way; each adds data to
+# the stage before it.
+NNUE_OWN_STAGE    = -mirror -epochs 4 -batch 4096 -lr 0.001
+NNUE_STAGE5_DATA  = $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS)
+NNUE_STAGE6_DATA  = $(NNUE_STAGE5_DATA),$(NNUE_OWN2):$(NNUE_OWN2_CHUNKS),$(NNUE_OWN2B):$(NNUE_OWN2B_CHUNKS)
+# The nets that played NNUE_OWN's and NNUE_OWN2's games, each from the commit
+# that built it in.
+NNUE_NET_COMMIT_76d23836b131 = 664069b
+NNUE_NET_COMMIT_f093a73ac8b2 = 42c2207
+$(NNUE_DIR)/nets/nn-%.nnue:
+	@test -n "$(NNUE_NET_COMMIT_$*)" || { echo "no commit known for net nn-$*"; exit 1; }
 	@mkdir -p $(@D)
-	git show 664069b:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
-# The net that played NNUE_OWN2's games (stage 5's), likewise.
-$(NNUE_DIR)/nets/nn-f093a73ac8b2.nnue:
-	@mkdir -p $(@D)
-	git show 42c2207:engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
+	git show $(NNUE_NET_COMMIT_$*):engine/eval/nets/default.nnue > $@.tmp && mv $@.tmp $@
 nnue-recipe: nnue-bin $(if $(NNUE_STAGE5),$(NNUE_OWN_NET)) $(if $(NNUE_STAGE6),$(NNUE_OWN2_NET))
 	$(NNUE_GEN) -out $(NNUE_FAST) -seed 2 -nodes 64 -chunks $(NNUE_FAST_CHUNKS)
 	$(NNUE_GEN) -out $(NNUE_DATA) -seed 1 -nodes 5000 -chunks $(NNUE_DATA_CHUNKS)
@@ -358,14 +363,12 @@ nnue-recipe: nnue-bin $(if $(NNUE_STAGE5),$(NNUE_OWN_NET)) $(if $(NNUE_STAGE6),$
 	$$T -data $(NNUE_DATA) -chunks $(NNUE_DATA_CHUNKS) -mirror -init $(NNUE_RECIPE)/3/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/4
 ifneq ($(NNUE_STAGE5),)
 	$(NNUE_GEN) -out $(NNUE_OWN) -seed 3 -nodes 5000 -net $(NNUE_OWN_NET) -chunks $(NNUE_OWN_CHUNKS)
-	$(NNUE_TRAIN_STAGE) -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS) \
-		-mirror -init $(NNUE_RECIPE)/4/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/5
+	$(NNUE_TRAIN_STAGE) -data $(NNUE_STAGE5_DATA) $(NNUE_OWN_STAGE) -init $(NNUE_RECIPE)/4/checkpoint.bin -out $(NNUE_RECIPE)/5
 endif
 ifneq ($(NNUE_STAGE6),)
 	$(NNUE_GEN) -out $(NNUE_OWN2) -seed 4 -nodes 5000 -net $(NNUE_OWN2_NET) -chunks $(NNUE_OWN2_CHUNKS)
 	$(NNUE_GEN) -out $(NNUE_OWN2B) -seed 5 -nodes 5000 -net $(NNUE_OWN2_NET) -chunks $(NNUE_OWN2B_CHUNKS)
-	$(NNUE_TRAIN_STAGE) -data $(NNUE_DATA):$(NNUE_DATA_CHUNKS),$(NNUE_OWN):$(NNUE_OWN_CHUNKS),$(NNUE_OWN2):$(NNUE_OWN2_CHUNKS),$(NNUE_OWN2B):$(NNUE_OWN2B_CHUNKS) \
-		-mirror -init $(NNUE_RECIPE)/5/checkpoint.bin -epochs 4 -batch 4096 -lr 0.001 -out $(NNUE_RECIPE)/6
+	$(NNUE_TRAIN_STAGE) -data $(NNUE_STAGE6_DATA) $(NNUE_OWN_STAGE) -init $(NNUE_RECIPE)/5/checkpoint.bin -out $(NNUE_RECIPE)/6
 endif
 
 # SPRT of the net (NET=file, default: the built-in one) against the
