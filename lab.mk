@@ -411,6 +411,51 @@ nnue-sprt-wasm: wasm
 		$(NNUE_MATCH) \
 		-pgnout file=nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
 
+# The wasm build's gap to native, head to head: the native binary against the
+# wasm build under node, both with the same evaluation (GAP_EVAL: nnue or hce),
+# the same clock and openings; a fixed number of games, no SPRT, since the
+# question is how big the gap is, not whether there is one. The Elo fastchess
+# prints is native's over wasm's.
+GAP_EVAL   ?= nnue
+GAP_ROUNDS ?= 75
+GAP_SRAND  ?= 20261208
+GAP_DIR     = $(abspath $(MATCH_DIR))/wasm-gap
+.PHONY: wasm-gap
+wasm-gap: wasm
+	rm -rf $(GAP_DIR) && mkdir -p $(GAP_DIR)
+	$(GO) build -trimpath -o $(GAP_DIR)/azurite ./cmd/azurite
+	cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $(GAP_DIR)/
+	cd $(GAP_DIR) && N="$$(command -v $(NNUE_NODE))" && V="$$($$N -e 'process.stdout.write(process.versions.node)')" && \
+	$(FASTCHESS) -engine cmd=./azurite name=native-$(GAP_EVAL) \
+		-engine cmd=$$N "args=$(GAP_DIR)/azurite-uci.mjs --wasm $(GAP_DIR)/azurite.wasm --exec $(GAP_DIR)/wasm_exec.js" name=wasm-node$$V-$(GAP_EVAL) \
+		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 "option.Use NNUE=$(if $(filter hce,$(GAP_EVAL)),false,true)" \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(GAP_SRAND) \
+		-rounds $(GAP_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=wasm-gap-$$(date +%Y%m%d-%H%M%S).pgn
+
+# Search retuning for the learned evaluation: HEAD with search constants
+# changed (RETUNE="rfpMargin=65 futilityMul=90", tools/lab/retune.sh) against
+# HEAD itself, both on the built-in net, at a fixed node count per move so the
+# result does not depend on the machine's load; an SPRT like nnue-sprt's.
+RETUNE        ?=
+RETUNE_NODES  ?= 20000
+RETUNE_ROUNDS ?= 1000
+RETUNE_SRAND  ?= 20261209
+RETUNE_DIR     = $(abspath $(MATCH_DIR))/retune
+.PHONY: retune-sprt
+retune-sprt:
+	@test -n "$(RETUNE)" || { echo 'retune-sprt: RETUNE="NAME=VALUE ..." required'; exit 1; }
+	mkdir -p $(RETUNE_DIR)
+	tools/lab/retune.sh $(RETUNE_DIR)/azurite-head HEAD
+	tools/lab/retune.sh $(RETUNE_DIR)/azurite-variant HEAD $(RETUNE)
+	cd $(RETUNE_DIR) && $(FASTCHESS) -engine cmd=./azurite-variant name=variant -engine cmd=./azurite-head name=head \
+		-each tc=1000+1 nodes=$(RETUNE_NODES) option.Threads=1 option.Hash=16 \
+		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(RETUNE_SRAND) \
+		-rounds $(RETUNE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
+		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		-pgnout file=retune-$$(date +%Y%m%d-%H%M%S).pgn
+
 # Make NET (a file nnue-train wrote) the built-in net and rewrite the
 # reference outputs the tests pin.
 nnue-install:
