@@ -278,7 +278,12 @@ test('300 random messages (seeded) never kill the worker; it still searches afte
       if (m.type === 'go' && !m.depth && !m.nodes) m.nodes = 300; // keep searches short
       e.send(k === 1 ? pick(values()) ?? m : m);
     }
+    // A search the random messages started may still be unwinding after
+    // "stop": its bestmove can follow readyok (isready is answered at once).
+    // "ucinewgame" waits for it, as a GUI's ucinewgame + isready sync does,
+    // so the next bestmove is the new search's.
     e.send({ type: 'stop' });
+    e.send({ type: 'newgame' });
     e.send({ type: 'isready' });
     await e.wait((d) => d && d.type === 'readyok', 60000, e.log.length);
     const fatal = e.log.filter((x) => x.data && (x.data.fatal || x.data.workerError));
