@@ -190,6 +190,15 @@ eval-instr:
 MATCH_HOME       ?= $(HOME)/.cache/azurite-match
 FASTCHESS        ?= $(MATCH_HOME)/fastchess/fastchess
 MATCH_DIR        ?= .match
+# What every head-to-head match here shares: the book in colour-reversed
+# pairs, crash recovery and adjudication. Each target adds its seed, length,
+# concurrency and test.
+MATCH_GAMES       = -openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random \
+	-repeat -recover -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400
+# A copy of the wasm build and its node runner in folder $1, so that a rebuild
+# during a match cannot change what plays; wasm_args is fastchess's args= for it.
+wasm_copy         = rm -rf $1 && mkdir -p $1 && cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $1/
+wasm_args         = args=$1/azurite-uci.mjs --wasm $1/azurite.wasm --exec $1/wasm_exec.js
 AB_BASE          ?= HEAD~1
 AB_TC            ?= 8+0.08
 AB_ROUNDS        ?= 500
@@ -219,9 +228,7 @@ match-ab:
 	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
 	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-new name=new -engine cmd=./azurite-base name=base \
 		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random \
-		-rounds $(AB_ROUNDS) -repeat -concurrency 1 -recover -sprt $(AB_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(MATCH_GAMES) -rounds $(AB_ROUNDS) -concurrency 1 -sprt $(AB_SPRT) \
 		-pgnout file=ab-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Gauntlet of the native binary against the rated anchors (../shared/tools/gauntlet.sh).
@@ -266,9 +273,7 @@ ablation-match:
 	tools/lab/ablate.sh none $(CURDIR)/$(MATCH_DIR)/azurite-full
 	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-no-$(ABL_FEATURE) name=no-$(ABL_FEATURE) -engine cmd=./azurite-full name=full \
 		-each tc=inf nodes=$(ABL_NODES) option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(ABL_SRAND) \
-		-rounds $(ABL_ROUNDS) -repeat -concurrency $(ABL_CONCURRENCY) -recover \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(MATCH_GAMES) -srand $(ABL_SRAND) -rounds $(ABL_ROUNDS) -concurrency $(ABL_CONCURRENCY) \
 		-pgnout file=ablation-$(ABL_FEATURE)-$(ABL_NODES).pgn
 
 ## ---- web player figures --------------------------------------------------------
@@ -383,10 +388,8 @@ NNUE_NODES_PER_MOVE ?=
 NNUE_SRAND  ?= 20261126
 NNUE_CONCURRENCY ?= 1
 NNUE_BASE   ?=
-# What both SPRT targets share: openings, length, the test, adjudication.
-NNUE_MATCH   = -openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(NNUE_SRAND) \
-	-rounds $(NNUE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
-	-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400
+# What both SPRT targets add to MATCH_GAMES: seed, length, the test.
+NNUE_MATCH   = $(MATCH_GAMES) -srand $(NNUE_SRAND) -rounds $(NNUE_ROUNDS) -concurrency $(NNUE_CONCURRENCY) -sprt $(NNUE_SPRT)
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
 	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
@@ -403,9 +406,8 @@ NNUE_NODE ?= node
 NNUE_WASM_DIR = $(abspath $(MATCH_DIR))/nnue-wasm
 .PHONY: nnue-sprt-wasm
 nnue-sprt-wasm: wasm
-	rm -rf $(NNUE_WASM_DIR) && mkdir -p $(NNUE_WASM_DIR)
-	cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $(NNUE_WASM_DIR)/
-	cd $(NNUE_WASM_DIR) && N="$$(command -v $(NNUE_NODE))" && A="args=$(NNUE_WASM_DIR)/azurite-uci.mjs --wasm $(NNUE_WASM_DIR)/azurite.wasm --exec $(NNUE_WASM_DIR)/wasm_exec.js" && \
+	$(call wasm_copy,$(NNUE_WASM_DIR))
+	cd $(NNUE_WASM_DIR) && N="$$(command -v $(NNUE_NODE))" && A="$(call wasm_args,$(NNUE_WASM_DIR))" && \
 	$(FASTCHESS) -engine cmd=$$N "$$A" name=wasm-nnue "option.Use NNUE=true" -engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false" \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 \
 		$(NNUE_MATCH) \
@@ -422,16 +424,13 @@ GAP_SRAND  ?= 20261208
 GAP_DIR     = $(abspath $(MATCH_DIR))/wasm-gap
 .PHONY: wasm-gap
 wasm-gap: wasm
-	rm -rf $(GAP_DIR) && mkdir -p $(GAP_DIR)
+	$(call wasm_copy,$(GAP_DIR))
 	$(GO) build -trimpath -o $(GAP_DIR)/azurite ./cmd/azurite
-	cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $(GAP_DIR)/
 	cd $(GAP_DIR) && N="$$(command -v $(NNUE_NODE))" && V="$$($$N -e 'process.stdout.write(process.versions.node)')" && \
 	$(FASTCHESS) -engine cmd=./azurite name=native-$(GAP_EVAL) \
-		-engine cmd=$$N "args=$(GAP_DIR)/azurite-uci.mjs --wasm $(GAP_DIR)/azurite.wasm --exec $(GAP_DIR)/wasm_exec.js" name=wasm-node$$V-$(GAP_EVAL) \
+		-engine cmd=$$N "$(call wasm_args,$(GAP_DIR))" name=wasm-node$$V-$(GAP_EVAL) \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 "option.Use NNUE=$(if $(filter hce,$(GAP_EVAL)),false,true)" \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(GAP_SRAND) \
-		-rounds $(GAP_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(MATCH_GAMES) -srand $(GAP_SRAND) -rounds $(GAP_ROUNDS) -concurrency $(NNUE_CONCURRENCY) \
 		-pgnout file=wasm-gap-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Search retuning for the learned evaluation: HEAD with search constants
@@ -451,9 +450,7 @@ retune-sprt:
 	tools/lab/retune.sh $(RETUNE_DIR)/azurite-variant HEAD $(RETUNE)
 	cd $(RETUNE_DIR) && $(FASTCHESS) -engine cmd=./azurite-variant name=variant -engine cmd=./azurite-head name=head \
 		-each tc=1000+1 nodes=$(RETUNE_NODES) option.Threads=1 option.Hash=16 \
-		-openings file=$(CURDIR)/../shared/data/openings/8moves_v3.pgn format=pgn order=random -srand $(RETUNE_SRAND) \
-		-rounds $(RETUNE_ROUNDS) -repeat -concurrency $(NNUE_CONCURRENCY) -recover -sprt $(NNUE_SPRT) \
-		-resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400 \
+		$(MATCH_GAMES) -srand $(RETUNE_SRAND) -rounds $(RETUNE_ROUNDS) -concurrency $(NNUE_CONCURRENCY) -sprt $(NNUE_SPRT) \
 		-pgnout file=retune-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Make NET (a file nnue-train wrote) the built-in net and rewrite the

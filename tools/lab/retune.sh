@@ -36,12 +36,12 @@ for kv in "$@"; do
 	fi
 	pattern="^(\s*(const )?$name\s*=\s*)-?[0-9]+"
 	files=$(grep -lE "$pattern" "$work"/engine/search/*.go | grep -v _test.go || true)
-	count=$( [[ -z $files ]] && echo 0 || grep -hcE "$pattern" $files | paste -sd+ | bc)
+	count=$(grep -hE "$pattern" $files /dev/null | wc -l || true)
 	if [[ $count != 1 ]]; then
 		echo "retune: constant $name matches $count lines in engine/search, want 1" >&2
 		exit 1
 	fi
 	sed -i -E "s/$pattern/\1$value/" $files
-	grep -hE "^\s*(const )?$name\s*=" $files | sed 's/^\s*/retune: /' >&2
+	grep -hE "$pattern" $files | sed 's/^\s*/retune: /' >&2
 done
 (cd "$work" && go build -trimpath -o "$out" ./cmd/azurite)
