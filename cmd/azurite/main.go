@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/engine/session"
 	"github.com/azurite-chess/azurite/engine/uci"
@@ -73,7 +74,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		maxHash, why := hashCap(machineMemory(), strconv.IntSize)
 		cfg := uci.Config{
 			Name: "Azurite", Author: "the Azurite developers", Version: version,
-			Session: session.Config{DefaultBook: bookData, ReadFile: book.ReadFile, Seed: *seed,
+			Session: session.Config{DefaultBook: bookData, ReadFile: book.ReadFile, ReadNetFile: eval.ReadNetFile, Seed: *seed,
 				MaxHashMB: maxHash, MaxHashWhy: why},
 		}
 		if err := uci.Run(stdin, stdout, cfg); err != nil {

@@ -192,10 +192,10 @@ func (q *Position) parseCastling(fen, s string) error {
 		cs := castleSquares[bit]
 		c := Color(bit >> 1)
 		if q.board[cs.king] != MakePiece(c, King) {
-			return fenErr(fen, 3, "castling", "right "+string(s[i])+" but no "+[2]string{"white", "black"}[c]+" king on "+cs.king.String())
+			return fenErr(fen, 3, "castling", "right "+string(s[i])+" but no "+colorNames[c]+" king on "+cs.king.String())
 		}
 		if q.board[cs.rook] != MakePiece(c, Rook) {
-			return fenErr(fen, 3, "castling", "right "+string(s[i])+" but no "+[2]string{"white", "black"}[c]+" rook on "+cs.rook.String())
+			return fenErr(fen, 3, "castling", "right "+string(s[i])+" but no "+colorNames[c]+" rook on "+cs.rook.String())
 		}
 		q.st.castle |= r
 	}
@@ -218,7 +218,7 @@ func (q *Position) parseEP(fen, s string) error {
 		wantRank = 2
 	}
 	if ep.Rank() != wantRank {
-		return fenErr(fen, 4, "en passant", s+" is not on rank "+strconv.Itoa(wantRank+1)+" with "+us.String()+" to move")
+		return fenErr(fen, 4, "en passant", s+" is not on rank "+strconv.Itoa(wantRank+1)+" with "+colorNames[us]+" to move")
 	}
 	// The pawn that moved two squares stands in front of ep (from the mover's
 	// side) and came from the square behind it.
@@ -227,7 +227,7 @@ func (q *Position) parseEP(fen, s string) error {
 		pushed, origin = ep+8, ep-8
 	}
 	if q.board[pushed] != MakePiece(them, Pawn) {
-		return fenErr(fen, 4, "en passant", s+" but no "+them.String()+" pawn on "+pushed.String())
+		return fenErr(fen, 4, "en passant", s+" but no "+colorNames[them]+" pawn on "+pushed.String())
 	}
 	if q.board[ep] != NoPiece || q.board[origin] != NoPiece {
 		return fenErr(fen, 4, "en passant", s+" but "+ep.String()+" or "+origin.String()+" is occupied")
@@ -283,3 +283,6 @@ func (p *Position) FEN() string {
 	b.WriteString(strconv.Itoa(p.FullmoveNumber()))
 	return b.String()
 }
+
+// colorNames spells the colours out for error messages ("b" reads as the b-file).
+var colorNames = [2]string{"white", "black"}

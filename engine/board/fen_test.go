@@ -35,10 +35,12 @@ func TestBadFEN(t *testing.T) {
 		{"castling-no-rook", "r3k3/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "right k but no black rook on h8"},
 		{"castling-king-moved", "r3k2r/8/8/8/8/8/8/R4K1R w KQkq - 0 1", "right K but no white king on e1"},
 		{"ep-not-a-square", "4k3/8/8/8/4P3/8/8/4K3 b - e9 0 1", `"e9" is not a square`},
-		{"ep-wrong-rank", "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", "e4 is not on rank 3 with b to move"},
-		{"ep-no-pawn", "4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "e3 but no w pawn on e4"},
+		{"ep-wrong-rank", "4k3/8/8/8/4P3/8/8/4K3 b - e4 0 1", "e4 is not on rank 3 with black to move"},
+		{"ep-no-pawn", "4k3/8/8/8/8/8/8/4K3 b - e3 0 1", "e3 but no white pawn on e4"},
+		// Regression (issue 32): the colour read "b", like the b-file.
+		{"ep-no-black-pawn-says-black", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "e6 but no black pawn on e5"},
 		{"ep-square-occupied", "4k3/8/8/8/4P3/4N3/8/4K3 b - e3 0 1", "e3 or e2 is occupied"},
-		{"ep-wrong-side", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "e3 is not on rank 6 with w to move"},
+		{"ep-wrong-side", "4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", "e3 is not on rank 6 with white to move"},
 		{"halfmove-negative", "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "field 5 (halfmove clock)"},
 		{"fullmove-text", "4k3/8/8/8/8/8/8/4K3 w - - 0 x", "field 6 (fullmove number)"},
 	}

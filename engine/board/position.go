@@ -215,3 +215,27 @@ func (p *Position) KeyAt(i int) uint64 {
 // MoveAt returns the move played from the position at ply i, 0 <= i < Ply()
 // (NoMove for a null move).
 func (p *Position) MoveAt(i int) Move { return p.hist[i].move }
+
+// TrimHistory forgets the states of all but the last keep moves, so that a
+// position set from a very long game holds a bounded history. What the
+// rules read stays exact as long as keep is at least HistoryKeep: no
+// repetition can reach back past the last capture or pawn move, and once
+// the halfmove clock reaches 100 the fifty-move rule decides. FEN,
+// FullmoveNumber and HalfmoveClock are unchanged; Ply, KeyAt and MoveAt then
+// count from the oldest kept move. keep < 0 counts as 0.
+func (p *Position) TrimHistory(keep int) {
+	keep = max(keep, 0)
+	n := len(p.hist)
+	if n <= keep {
+		return
+	}
+	drop := n - keep
+	hist := make([]state, keep, max(histCapacity, keep))
+	copy(hist, p.hist[drop:])
+	p.hist = hist
+	p.plies0 += int32(drop)
+}
+
+// HistoryKeep is the shortest history TrimHistory may keep without changing
+// any rule's answer: the fifty-move rule's 100 plies, and a margin.
+const HistoryKeep = 128

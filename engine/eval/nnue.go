@@ -3,18 +3,25 @@ package eval
 import "github.com/azurite-chess/azurite/engine/board"
 
 // NNUE evaluates positions with a Net. It keeps one accumulator per ply of
-// the position's history and brings the one for the evaluated position up to
-// date lazily: from the nearest earlier ply whose accumulator still belongs
-// to that ply's position (same key), it applies the moves played since, each
-// touching two to four feature rows per side. Only when no such ply lies
-// within nnueMaxLazy plies does it sum every piece again (a refresh). A
-// search evaluates most nodes whose parent it evaluated, so nearly every
-// evaluation costs one update.
+// the position's recent history and brings the one for the evaluated
+// position up to date lazily: from the nearest earlier ply whose
+// accumulator still belongs to that ply's position (same key), it applies
+// the moves played since, each touching two to four feature rows per side.
+// Only when no such ply lies within nnueMaxLazy plies does it sum every
+// piece again (a refresh). A search evaluates most nodes whose parent it
+// evaluated, so nearly every evaluation costs one update.
+//
+// The accumulators form a ring of nnueRing slots indexed by the ply modulo
+// nnueRing, so an evaluator's memory is fixed however long the game that
+// led to the position: a search reads back at most nnueBackfill plies from
+// a node at most MaxPly below its root. A slot is trusted only when its key
+// is the key of the position at that ply, so a slot left by another ply
+// that shares its index is never used by mistake.
 //
 // An NNUE is not safe for concurrent use: each search thread needs its own.
 type NNUE struct {
 	net   *Net
-	stack []accumulator // indexed by the position's Ply()
+	stack *[nnueRing]accumulator // slot ply&nnueMask holds ply's accumulator
 }
 
 // accumulator is both sides' hidden-layer sums (before the activation) for
@@ -37,12 +44,17 @@ const nnueMaxLazy = 8
 // later evaluations replay from them.
 const nnueBackfill = 16
 
-// nnueStackPlies is the history length served without growing the stack.
-const nnueStackPlies = 1024
+// nnueRing is the number of accumulators an evaluator keeps: a power of two
+// above the search's deepest ply (128) plus the plies read back from it, so
+// that the slots of a search path never overwrite each other.
+const (
+	nnueRing = 256
+	nnueMask = nnueRing - 1
+)
 
 // NewNNUE returns an evaluator using net, which must not be nil.
 func NewNNUE(net *Net) *NNUE {
-	return &NNUE{net: net, stack: make([]accumulator, nnueStackPlies)}
+	return &NNUE{net: net, stack: new([nnueRing]accumulator)}
 }
 
 // Evaluate returns the net's score of pos in centipawns from the side to
@@ -52,19 +64,19 @@ func (e *NNUE) Evaluate(pos *board.Position) int {
 	return e.net.output(a, pos.Side())
 }
 
+// slot returns ply's accumulator slot.
+func (e *NNUE) slot(ply int) *accumulator { return &e.stack[ply&nnueMask] }
+
 // accumulate returns the up-to-date accumulator of pos.
 func (e *NNUE) accumulate(pos *board.Position) *accumulator {
 	ply := pos.Ply()
-	for ply >= len(e.stack) {
-		e.stack = append(e.stack, make([]accumulator, len(e.stack))...)
-	}
-	top := &e.stack[ply]
+	top := e.slot(ply)
 	if top.key == pos.Key() && top.key != 0 {
 		return top
 	}
 	j := ply - 1
 	for ; j >= 0 && ply-j <= nnueMaxLazy; j-- {
-		if k := pos.KeyAt(j); e.stack[j].key == k && k != 0 {
+		if k := pos.KeyAt(j); e.slot(j).key == k && k != 0 {
 			break
 		}
 	}
@@ -72,14 +84,14 @@ func (e *NNUE) accumulate(pos *board.Position) *accumulator {
 		e.net.refresh(top, pos)
 		top.key = pos.Key()
 		for i := ply - 1; i >= max(0, ply-nnueBackfill); i-- {
-			e.net.undo(&e.stack[i], &e.stack[i+1], pos.MoveAt(i))
-			e.stack[i].key = pos.KeyAt(i)
+			e.net.undo(e.slot(i), e.slot(i+1), pos.MoveAt(i))
+			e.slot(i).key = pos.KeyAt(i)
 		}
 		return top
 	}
 	for ; j < ply; j++ {
-		e.net.update(&e.stack[j+1], &e.stack[j], pos.MoveAt(j))
-		e.stack[j+1].key = pos.KeyAt(j + 1)
+		e.net.update(e.slot(j+1), e.slot(j), pos.MoveAt(j))
+		e.slot(j + 1).key = pos.KeyAt(j + 1)
 	}
 	return top
 }

@@ -125,7 +125,7 @@ func TestNNUEBackfill(t *testing.T) {
 		e.Evaluate(pos)
 		for i := len(line) - 1; i >= 0; i-- {
 			pos.UnmakeMove()
-			a := &e.stack[pos.Ply()]
+			a := e.slot(pos.Ply())
 			if a.key != pos.Key() {
 				t.Fatalf("ply %d not filled", pos.Ply())
 			}
@@ -307,5 +307,29 @@ func BenchmarkNNUE(b *testing.B) {
 				i++
 			}
 		})
+	}
+}
+
+// TestNNUELongHistory: an evaluator's memory does not grow with the game's
+// length (regression, issue 32: the accumulator stack was indexed by the
+// game ply, 1.3 KB per ply per thread, and a million-ply game took 1.35 GB),
+// and evaluations past the ring's wrap equal a refresh.
+func TestNNUELongHistory(t *testing.T) {
+	net := defaultNetT(t)
+	e := NewNNUE(net)
+	pos := mustFEN(t, board.StartFEN)
+	dance := []string{"g1f3", "g8f6", "f3g1", "f6g8", "b1c3", "b8c6", "c3b1", "c6b8"}
+	for i := range 3 * nnueRing {
+		m, err := pos.ParseUCIMove(dance[i%len(dance)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos.MakeMove(m)
+		if got, want := e.Evaluate(pos), net.Evaluate(pos); got != want {
+			t.Fatalf("ply %d: incremental %d, refresh %d", pos.Ply(), got, want)
+		}
+	}
+	if n := len(e.stack); n != nnueRing {
+		t.Fatalf("%d accumulators after %d plies, want the fixed %d", n, pos.Ply(), nnueRing)
 	}
 }

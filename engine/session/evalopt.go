@@ -30,8 +30,9 @@ func (s *Session) setUseNNUE(v string) error {
 }
 
 // setEvalFile applies the EvalFile option: "" selects the built-in net;
-// anything else is read through Config.ReadFile and must be a net this
-// build reads. On error the net in use stays.
+// anything else is read through Config.ReadNetFile and must be a net this
+// build reads whose scores are plausible (eval.Net.Plausible). On error the
+// net in use stays.
 func (s *Session) setEvalFile(name string) error {
 	if name == "" {
 		net, err := eval.DefaultNet()
@@ -42,14 +43,17 @@ func (s *Session) setEvalFile(name string) error {
 		s.evalInstalled = false
 		return nil
 	}
-	if s.cfg.ReadFile == nil {
+	if s.cfg.ReadNetFile == nil {
 		return errors.New("loading a net file is not available in this build; the built-in net is in use")
 	}
-	data, err := s.cfg.ReadFile(name)
+	data, err := s.cfg.ReadNetFile(name)
 	if err != nil {
 		return err
 	}
 	net, err := eval.ParseNet(data)
+	if err == nil {
+		err = net.Plausible()
+	}
 	if err != nil {
 		return &fileError{name, err}
 	}

@@ -31,6 +31,9 @@ type Config struct {
 	// ReadFile loads a BookFile by name (os.ReadFile natively). nil: the
 	// BookFile option only accepts "" (the browser hands books over as bytes).
 	ReadFile func(name string) ([]byte, error)
+	// ReadNetFile loads an EvalFile by name (eval.ReadNetFile natively).
+	// nil: the EvalFile option only accepts "" (the built-in net).
+	ReadNetFile func(name string) ([]byte, error)
 	// Seed seeds the generator used for book choices and weakened play, so a
 	// fixed seed reproduces the same games. 0 uses a fixed default seed.
 	Seed uint64
@@ -67,7 +70,7 @@ type Session struct {
 	mu       sync.Mutex
 	pos      *board.Position // the current root position, history included
 	rootFEN  string          // the FEN the position was set from
-	rootMove []string        // the moves played from rootFEN, in UCI form
+	rootMove []board.Move    // the moves played from rootFEN (4 bytes each, not strings)
 	book     *book.Book
 	rng      *rand.PCG
 
@@ -146,19 +149,28 @@ func (s *Session) SetPosition(fen string, moves []string) error {
 	if err != nil {
 		return &posError{"", err}
 	}
+	played := make([]board.Move, len(moves))
 	for i, mv := range moves {
 		m, err := pos.ParseUCIMove(mv)
 		if err != nil {
 			return &posError{"move " + strconv.Itoa(i+1), err}
 		}
 		pos.MakeMove(m)
+		played[i] = m
+		if pos.Ply() >= 8*board.HistoryKeep {
+			pos.TrimHistory(board.HistoryKeep) // bounded while it is read too
+		}
 	}
+	// Memory follows the search, not the game: each search thread copies
+	// the root, history included, and no rule reads further back than
+	// board.HistoryKeep plies.
+	pos.TrimHistory(board.HistoryKeep)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.idleLocked() {
 		return ErrSearching
 	}
-	s.pos, s.rootFEN, s.rootMove = pos, fen, append([]string(nil), moves...)
+	s.pos, s.rootFEN, s.rootMove = pos, fen, played
 	return nil
 }
 
@@ -186,7 +198,11 @@ func (s *Session) Position() *board.Position {
 func (s *Session) Moves() (fen string, moves []string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.rootFEN, append([]string(nil), s.rootMove...)
+	out := make([]string, len(s.rootMove))
+	for i, m := range s.rootMove {
+		out[i] = m.String()
+	}
+	return s.rootFEN, out
 }
 
 // ShowWDL reports whether UCI_ShowWDL is on.

@@ -28,7 +28,6 @@ func (h *Handler) cmdBench(f []string) {
 		}
 		depth = n
 	}
-	h.stopAndWait()
 	done := 0
 	run, err := h.sess.StartBench(depth, func(i int, fen string, r search.Result) {
 		done++

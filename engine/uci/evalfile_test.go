@@ -1,8 +1,10 @@
 package uci
 
 import (
-	"errors"
+	"encoding/binary"
+	"hash/crc32"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,30 +22,50 @@ func TestEvalFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	good := eval.EncodeNet(&eval.QuantNet{OutputBias: 3 * eval.NetQA * eval.NetQB / 4})
+	// A plausible net other than the built-in one: its bytes with the
+	// output bias moved (it is stored before the checksum).
+	good, err := os.ReadFile("../eval/nets/default.nnue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bias := len(good) - 8
+	binary.LittleEndian.PutUint32(good[bias:], binary.LittleEndian.Uint32(good[bias:])+eval.NetQA*eval.NetQB/8)
+	binary.LittleEndian.PutUint32(good[len(good)-4:], crc32.ChecksumIEEE(good[:len(good)-4]))
 	goodNet, err := eval.ParseNet(good)
 	if err != nil {
 		t.Fatal(err)
 	}
 	corrupt := append([]byte(nil), good...)
 	corrupt[1000] ^= 0xff
+	dir := t.TempDir()
+	huge := filepath.Join(dir, "huge.nnue")
+	if err := os.WriteFile(huge, make([]byte, eval.NetFileSize+1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	files := map[string][]byte{
 		"good.nnue":      good,
 		"truncated.nnue": good[:len(good)/2],
 		"corrupt.nnue":   corrupt,
 		"header.nnue":    append([]byte("XXXX"), good[4:]...),
+		"constant.nnue":  eval.EncodeNet(&eval.QuantNet{OutputBias: 3 * eval.NetQA * eval.NetQB / 4}),
 	}
-	r := newRigWith(t, session.Config{Seed: 1, ReadFile: func(name string) ([]byte, error) {
+	r := newRigWith(t, session.Config{Seed: 1, ReadNetFile: func(name string) ([]byte, error) {
 		if b, ok := files[name]; ok {
 			return b, nil
 		}
-		return nil, &os.PathError{Op: "open", Path: name, Err: errors.New("no such file or directory")}
+		return eval.ReadNetFile(name)
 	}})
 	for _, tc := range []struct{ file, want string }{
 		{"truncated.nnue", "info string error: setoption: option EvalFile: truncated.nnue: bad net file: 98706 bytes, want 197412"},
 		{"corrupt.nnue", "info string error: setoption: option EvalFile: corrupt.nnue: bad net file: checksum"},
 		{"header.nnue", `info string error: setoption: option EvalFile: header.nnue: bad net file: header "XXXX"`},
-		{"missing.nnue", "info string error: setoption: option EvalFile: open missing.nnue: no such file or directory"},
+		{"missing.nnue", "info string error: setoption: option EvalFile: stat missing.nnue: no such file or directory"},
+		// Regressions (issue 32): a valid header and checksum over weights
+		// no training made was accepted; a file too large was called "not a
+		// book file".
+		{"constant.nnue", "info string error: setoption: option EvalFile: constant.nnue: bad net file: implausible weights: the start position scores 300 cp for the side to move, want within -200..200 (not a trained net?)"},
+		{huge, "info string error: setoption: option EvalFile: " + huge + ": 197413 bytes, more than the 197412 a net file may have: bad net file"},
+		{dir, "info string error: setoption: option EvalFile: " + dir + ": a directory, not a regular file: bad net file"},
 	} {
 		r.send("setoption name Use NNUE value true", "setoption name EvalFile value "+tc.file, "isready")
 		lines := r.until("readyok", 5*time.Second)
@@ -64,7 +86,7 @@ func TestEvalFile(t *testing.T) {
 		t.Errorf("good file: %q", l)
 	}
 	r.send("position fen 4k3/8/8/8/8/8/8/4K3 w - - 0 1", "eval")
-	if l := r.until("NNUE evaluation", 5*time.Second); l[len(l)-1] != "NNUE evaluation: +3.00 (white side), net nn-"+goodNet.Hash()+" (in use)" {
+	if l := r.until("NNUE evaluation", 5*time.Second); !strings.HasSuffix(l[len(l)-1], "(white side), net nn-"+goodNet.Hash()+" (in use)") {
 		t.Errorf("good file: %q", l[len(l)-1])
 	}
 	r.send("setoption name Use NNUE value false", "eval")

@@ -9,8 +9,10 @@ import (
 )
 
 // The non-standard commands every engine is expected to have: d, eval,
-// perft and bench. d and eval run synchronously, after any search has
-// stopped; perft and bench run as a task (task.go).
+// perft and bench. d and eval run synchronously on a copy of the position
+// and leave a running search alone (an analysis goes on through them);
+// perft and bench run as a task (task.go) and are refused while a search
+// runs, since only position and go stop one.
 
 // cmdDisplay prints the board, its FEN, key and checkers ("d").
 func (h *Handler) cmdDisplay() {
@@ -50,7 +52,6 @@ func BoardLines(pos *board.Position) []string {
 
 // cmdEval prints the evaluation's term breakdown ("eval").
 func (h *Handler) cmdEval() {
-	h.stopAndWait()
 	pos := h.sess.Position()
 	for _, l := range EvalLines(pos) {
 		h.emit(l)

@@ -1,7 +1,6 @@
 package uci
 
 import (
-	"bufio"
 	"errors"
 	"io"
 	"strconv"
@@ -93,8 +92,13 @@ func quote(s string) string { return strconv.Quote(session.ClipInput(s, maxQuote
 func oneLine(s string) string { return strings.ReplaceAll(s, "\n", "; ") }
 
 // HandleLine processes one input line (without its newline) and reports
-// whether it was "quit".
+// whether it was "quit". A line over MaxLineBytes is refused with an error
+// line before it is split into words.
 func (h *Handler) HandleLine(line string) (quit bool) {
+	if len(line) > MaxLineBytes {
+		h.errLine(LongLineError(int64(len(line)), line[:maxQuote]).Error())
+		return false
+	}
 	fields := strings.Fields(line)
 	if len(fields) == 0 {
 		return false
@@ -110,12 +114,21 @@ func (h *Handler) HandleLine(line string) (quit bool) {
 	if fields[0] == "quit" {
 		h.waitIdle() // a running bench or perft finishes first (task.go)
 	}
-	return h.dispatch(line)
+	return h.dispatch(line, fields)
 }
 
-// dispatch runs one line in the chosen protocol.
-func (h *Handler) dispatch(line string) (quit bool) {
-	fields := strings.Fields(line)
+// HandleSetupLine runs a UCI line that a front end sends on its own behalf
+// (the worker's warm-up), not on the user's: it is not the first command
+// that chooses between UCI and xboard, and it runs as UCI whichever
+// protocol the user chose.
+func (h *Handler) HandleSetupLine(line string) {
+	if f := strings.Fields(line); len(f) > 0 {
+		h.uciLine(f)
+	}
+}
+
+// dispatch runs one line, split into fields, in the chosen protocol.
+func (h *Handler) dispatch(line string, fields []string) (quit bool) {
 	if h.xboard.Load() {
 		return h.xboardLine(line, fields)
 	}
@@ -149,10 +162,14 @@ func Run(r io.Reader, w io.Writer, cfg Config) error {
 			mu.Unlock()
 		}
 	})
-	br := bufio.NewReader(r)
+	lr := NewLineReader(r)
 	for {
-		line, err := br.ReadString('\n')
-		if line != "" && h.HandleLine(strings.TrimRight(line, "\r\n")) {
+		line, err := lr.Next()
+		if errors.Is(err, ErrLineTooLong) {
+			h.errLine(err.Error())
+			continue
+		}
+		if err == nil && h.HandleLine(line) {
 			break
 		}
 		if err != nil {

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/azurite-chess/azurite/engine/board"
@@ -99,7 +100,7 @@ func (h *Handler) drain(gen int) {
 		line := t.pending[0]
 		t.pending = t.pending[1:]
 		t.mu.Unlock()
-		h.dispatch(line)
+		h.dispatch(line, strings.Fields(line))
 	}
 }
 
@@ -108,7 +109,6 @@ func (h *Handler) drain(gen int) {
 // "Nodes searched: N"; a stopped perft ends with "info string perft stopped
 // after k of n moves" instead (a partial count is not the perft number).
 func (h *Handler) startPerft(depth int) {
-	h.stopAndWait()
 	pos := h.sess.Position()
 	var l board.MoveList
 	pos.GenerateAll(&l)

@@ -328,7 +328,12 @@ func (h *Handler) xbThink() {
 		return
 	}
 	pos := h.xbPosition()
-	if gameResult(pos) != "" {
+	if over := gameResult(pos); over != "" {
+		// Nothing to search: a GUI that does not adjudicate waits for a
+		// move, so tell it the game is over (an analysis has nothing to say).
+		if !xb.analyze {
+			h.emit(over)
+		}
 		return
 	}
 	var l search.Limits

@@ -175,3 +175,27 @@ func TestXboardMemoryAndCoresAreLimits(t *testing.T) {
 		})
 	}
 }
+
+// TestXboardGoOnFinishedGame: "go" on a position where the game is over
+// answers with xboard's result line instead of nothing (regression, issue
+// 32: a GUI that does not adjudicate waited forever), and a ping after it
+// is answered, so nothing else was printed in between.
+func TestXboardGoOnFinishedGame(t *testing.T) {
+	tests := []struct {
+		name, fen, want string
+	}{
+		{"white-mated", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "0-1 {Black mates}"},
+		{"black-mated", "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4", "1-0 {White mates}"},
+		{"stalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2 {Stalemate}"},
+		{"bare-kings", "8/8/4k3/8/8/3K4/8/8 w - - 0 1", "1/2-1/2 {Insufficient material}"},
+		{"fifty-moves", "8/8/4k3/8/8/3K4/8/R7 w - - 100 80", "1/2-1/2 {Fifty move rule}"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRig(t)
+			r.send("xboard", "protover 2", "new", "st 1", "setboard "+tc.fen, "go", "ping 7")
+			r.until("feature", wait)
+			checkLines(t, r.until("pong 7", wait), []string{tc.want, "pong 7"})
+		})
+	}
+}

@@ -1,0 +1,13 @@
+//go:build !(js && wasm)
+
+package eval
+
+import "github.com/azurite-chess/azurite/internal/safefile"
+
+// ReadNetFile reads a net file for the EvalFile option: a regular file of at
+// most NetFileSize bytes (devices, FIFOs, directories and larger files are
+// refused at once, wrapping ErrBadNet). The bytes are not parsed (see
+// ParseNet).
+func ReadNetFile(name string) ([]byte, error) {
+	return safefile.Read(name, NetFileSize, "a net file", ErrBadNet)
+}
