@@ -73,6 +73,13 @@ export function createBoardView(el, config = {}) {
   let premoveShown = null; // the queued premove drawn on the board
   let engineArrows = [];
   let userShapes = { arrows: [], circles: [] };
+  // orientation is the side at the bottom as asked for last. cm-chessboard turns the
+  // board in its animation queue and changes its own orientation only when the turn
+  // runs, a task or more later; the names and clocks around the board, the eval bar
+  // and the saved state read this one at once. Turns are chained, since cm-chessboard
+  // drops a turn asked for while another waits.
+  let orientation = cfg.orientation === 'b' ? 'b' : 'w';
+  let turning = Promise.resolve();
 
   // drawArrows draws the engine's arrows under the user's, in one redraw each.
   function drawArrows() {
@@ -207,7 +214,7 @@ export function createBoardView(el, config = {}) {
   const api = {
     board,
     get orientation() {
-      return board.getOrientation() === COLOR.black ? 'b' : 'w';
+      return orientation;
     },
     get fen() {
       return fen;
@@ -307,11 +314,18 @@ export function createBoardView(el, config = {}) {
       board.removeMarkers(HINT);
       if (square) board.addMarker(HINT, square);
     },
+    /** setOrientation puts c ('w' or 'b') at the bottom; orientation reads c at once. */
     setOrientation(c) {
-      return board.setOrientation(c === 'b' ? COLOR.black : COLOR.white, false);
+      orientation = c === 'b' ? 'b' : 'w';
+      turning = turning.then(() => {
+        const want = orientation === 'b' ? COLOR.black : COLOR.white;
+        if (board.getOrientation() !== want) return board.setOrientation(want, false);
+        return undefined;
+      });
+      return turning;
     },
     flip() {
-      return api.setOrientation(api.orientation === 'w' ? 'b' : 'w');
+      return api.setOrientation(orientation === 'w' ? 'b' : 'w');
     },
     destroy() {
       board.destroy();

@@ -311,8 +311,11 @@ export function createPlay(shell, root) {
     // tabs that the engine thinks for the live game. The player rows are Play's.
     if (shell.engineReady) shell.showEngineState(engineText());
     shell.pageClass('thinking', engineTurn.thinking && shell.mode === 'play');
-    if (shell.mode !== 'play') return;
     const bottom = shell.view.orientation;
+    // The rows go by place: after a flip the player's row is the top one.
+    const userAt = bottom === st.userColor ? 'bottom' : 'top';
+    shell.rows.setThinking(engineTurn.thinking && shell.mode === 'play' ? (userAt === 'top' ? 'bottom' : 'top') : null);
+    if (shell.mode !== 'play') return;
     const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
     shell.rows.setNames(name(bottom === 'w' ? 'b' : 'w'), name(bottom));
     const ply = lastMain(live()).ply;
@@ -321,7 +324,7 @@ export function createPlay(shell, root) {
     // The "your move" cue: the user is to move in a running game (before White's first
     // move it also says that the clocks start with it).
     const yours = st.active && !engineTurn.thinking && turn() === st.userColor;
-    shell.rows.setCue(!yours ? '' : st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move');
+    shell.rows.setCue(!yours ? '' : st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move', userAt);
     tick();
   }
 

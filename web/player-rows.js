@@ -1,6 +1,7 @@
-// player-rows.js: the rows above and below the board: each side's name and clock, and
-// the "your move" cue. Play fills them during its game; on the other tabs the shell
-// names the game's players there.
+// player-rows.js: the rows above and below the board: each side's name and clock, the
+// "your move" cue and the engine's "thinking" mark, each in its side's row. Play
+// fills them during its game; on the other tabs the shell names the game's players
+// there.
 
 import { part, show } from './dom.js';
 
@@ -21,10 +22,20 @@ export function createPlayerRows(top, bottom) {
       rows.top.name.textContent = topName;
       rows.bottom.name.textContent = bottomName;
     },
-    /** setCue shows the cue under the board with text, or hides it ('' or null). */
-    setCue(text) {
+    /**
+     * setCue shows the cue with text in the player's row at ('top' or 'bottom': the
+     * board may have been flipped), or hides it ('' or null).
+     */
+    setCue(text, at = 'bottom') {
       show(cue, !!text);
-      if (text) cue.textContent = text;
+      if (!text) return;
+      cue.textContent = text;
+      if (cue.previousElementSibling !== rows[at].name) rows[at].name.after(cue);
+    },
+    /** setThinking marks the row at ('top' or 'bottom') as the side thinking, or none (null). */
+    setThinking(at) {
+      top.classList.toggle('thinking', at === 'top');
+      bottom.classList.toggle('thinking', at === 'bottom');
     },
     /**
      * setClock shows the clock of row at ('top' or 'bottom'): {text, running, low,

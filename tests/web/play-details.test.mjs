@@ -1,0 +1,95 @@
+// Browser tests of play-mode details from issue 31 ("Analysis and play for everyone"):
+// the names follow a flip (on Play and Analyse, and across a reload), a move or a
+// premove clicked while the last move still glides is kept, the Play status after a
+// refused analysis, resigning asks for a confirmation, and the phone's top bar shows
+// the whole engine state. Against dist/ served by build.go with the production CSP;
+// every test ends with no CSP violation and no page error.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, gotoApp, waitEngine, startGame, clickMove, square, loadText, screenshot } from './harness.mjs';
+
+let server;
+before(async () => {
+  server = await startServer();
+});
+after(() => server && server.stop());
+
+async function withPage(opts, fn, name) {
+  const b = await openBrowser(opts);
+  try {
+    try {
+      await fn(b.page, b);
+    } catch (e) {
+      await screenshot(b.page, `failure-${name}`).catch(() => {});
+      throw e;
+    }
+    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
+    assert.deepEqual(b.problems.errors, [], 'page errors');
+  } finally {
+    await b.close();
+  }
+}
+
+const plies = (page) => page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
+const waitPlies = (page, n, timeout = 30000) => page.waitForFunction((k) => window.azurite.playGame.mainlineNodes().length >= k, n, { timeout, polling: 5 });
+
+// rows reads the names and the clocks' owners above and below the board.
+const rows = (page) => page.evaluate(() => ({
+  orientation: window.azurite.view.orientation,
+  top: document.getElementById('name-top').textContent,
+  bottom: document.getElementById('name-bottom').textContent,
+  clockTop: document.getElementById('clock-top').getAttribute('aria-label'),
+  clockBottom: document.getElementById('clock-bottom').getAttribute('aria-label'),
+  cue: document.getElementById('turn-cue').hidden ? null : document.getElementById('turn-cue').closest('.player-row').id,
+}));
+
+async function reload(page) {
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
+}
+
+test('flip: the names turn with the board and the clocks, on Play and Analyse, and after a reload', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await startGame(page, { color: 'w', tc: '5+3' });
+    const engine = /^Azurite · /;
+    let r = await rows(page);
+    assert.equal(r.bottom, 'You');
+    assert.match(r.top, engine);
+    for (const [bottom, clock] of [['b', 'Black clock'], ['w', 'White clock'], ['b', 'Black clock']]) {
+      await page.click('#btn-flip');
+      await page.waitForTimeout(250); // a clock tick (100 ms)
+      r = await rows(page);
+      assert.equal(r.orientation, bottom);
+      assert.equal(r.clockBottom, clock, 'the clock below is the side below');
+      if (bottom === 'b') {
+        assert.match(r.bottom, engine, `after a flip to ${bottom}, the engine's name is below, beside its clock`);
+        assert.equal(r.top, 'You');
+        assert.equal(r.cue, 'row-top', '"Your move" stays in the player\'s row');
+      } else {
+        assert.equal(r.bottom, 'You', 'flipped back, the player is below again');
+        assert.match(r.top, engine);
+        assert.equal(r.cue, 'row-bottom');
+      }
+    }
+    await screenshot(page, 'flip-play');
+    await reload(page);
+    await page.waitForTimeout(250);
+    r = await rows(page);
+    assert.equal(r.orientation, 'b', 'the flip is kept');
+    assert.match(r.bottom, engine);
+    assert.equal(r.top, 'You');
+    assert.equal(r.clockBottom, 'Black clock');
+
+    // Analyse: the game's players by colour.
+    await loadText(page, '[White "Ann"]\n[Black "Bob"]\n\n1. e4 e5 *');
+    r = await rows(page);
+    assert.deepEqual([r.orientation, r.top, r.bottom], ['b', 'Ann', 'Bob']);
+    await page.click('#btn-flip');
+    r = await rows(page);
+    assert.deepEqual([r.orientation, r.top, r.bottom], ['w', 'Bob', 'Ann'], 'White below after the flip');
+    await reload(page);
+    r = await rows(page);
+    assert.deepEqual([r.orientation, r.top, r.bottom], ['w', 'Bob', 'Ann'], 'and after a reload');
+  }, 'flip-names');
+});
