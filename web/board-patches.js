@@ -18,6 +18,8 @@
 //                         and, for a board in a shadow root, kept above the host page
 //   VisualMoveInput.prototype.onPointerMove, onPointerUp
 //                         drag and touch input inside a shadow root
+//   VisualMoveInput.prototype.setMoveInputState, onPointerDown
+//                         a press while the last move still glides starts a new move
 //   patchFocus(board)     the keyboard focus frame inside a shadow root (per board)
 
 import { Svg } from 'cm-chessboard/src/lib/Svg.js';
@@ -146,8 +148,50 @@ export function applyBoardPatches() {
       }
     };
   }
+  patchPressDuringGlide();
   applied = true;
   return true;
+}
+
+// patchPressDuringGlide: a move input ends (state moveDone) only when the moved
+// piece's animation has run (180 ms at the player's normal speed), and until then
+// cm-chessboard ignores every press. The engine's book reply lands within that time,
+// so a move or premove clicked right after it, or a premove clicked right after one's
+// own move, was dropped without a word. A press during the wait now ends the finished
+// move input at once and starts the new one; the finished move's own late reset is
+// then skipped, or it would drop the new move's first click.
+function patchPressDuringGlide() {
+  const setState = VisualMoveInput.prototype.setMoveInputState;
+  VisualMoveInput.prototype.setMoveInputState = function supersedableMoveDone(state, params) {
+    if (state !== 'moveDone') return setState.call(this, state, params);
+    // The move is animated by chessboard.movePiece, whose promise ends the input. For
+    // this synchronous call only, that promise resolves only if this move input is
+    // still the one waiting when the animation ends.
+    const board = this.chessboard;
+    const done = {};
+    this.azDone = done;
+    board.movePiece = (...args) => {
+      const moved = Object.getPrototypeOf(board).movePiece.apply(board, args);
+      return new Promise((resolve) => {
+        moved.then(() => {
+          if (this.azDone === done && this.moveInputState === 'moveDone') resolve();
+        });
+      });
+    };
+    try {
+      return setState.call(this, state, params);
+    } finally {
+      delete board.movePiece;
+    }
+  };
+  const down = VisualMoveInput.prototype.onPointerDown;
+  VisualMoveInput.prototype.onPointerDown = function pressDuringGlide(e) {
+    if (this.moveInputState === 'moveDone' && this.azDone) {
+      this.azDone = null;
+      setState.call(this, 'reset');
+    }
+    return down.call(this, e);
+  };
 }
 
 /**

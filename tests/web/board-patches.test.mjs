@@ -27,10 +27,10 @@ test('board patches: another cm-chessboard version is refused with both versions
 
 test('board patches: applied on import, once; a second call wraps nothing again', () => {
   const proto = VisualMoveInput.prototype;
-  const names = ['createDraggablePiece', 'moveDraggablePiece', 'onPointerMove', 'onPointerUp'];
+  const names = ['createDraggablePiece', 'moveDraggablePiece', 'onPointerMove', 'onPointerUp', 'setMoveInputState', 'onPointerDown'];
   assert.equal(patchesApplied(), true);
   const before = [...names.map((n) => proto[n]), Svg.addElement, Svg.removeElement];
-  assert.deepEqual(before.map((f) => f.name), ['createDraggablePiece', 'moveDraggablePiece', 'shadowAware', 'shadowAware', 'addElementCSP', 'removeElementQuiet']);
+  assert.deepEqual(before.map((f) => f.name), ['createDraggablePiece', 'moveDraggablePiece', 'shadowAware', 'shadowAware', 'supersedableMoveDone', 'pressDuringGlide', 'addElementCSP', 'removeElementQuiet']);
   assert.equal(applyBoardPatches(), true);
   const after = [...names.map((n) => proto[n]), Svg.addElement, Svg.removeElement];
   after.forEach((f, i) => assert.equal(f, before[i], `${f.name} was replaced by the second call`));

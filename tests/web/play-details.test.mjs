@@ -93,3 +93,68 @@ test('flip: the names turn with the board and the clocks, on Play and Analyse, a
     assert.deepEqual([r.orientation, r.top, r.bottom], ['w', 'Bob', 'Ann'], 'and after a reload');
   }, 'flip-names');
 });
+
+// centre returns the page coordinates of a square's centre.
+async function centre(page, sq) {
+  const r = await square(page, sq).boundingBox();
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}
+
+// clickNow plays from-to by two clicks at once, without waiting for the board to settle.
+async function clickNow(page, from, to) {
+  const a = await centre(page, from);
+  const b = await centre(page, to);
+  await page.mouse.click(...a);
+  await page.mouse.click(...b);
+}
+
+// Slow animation (350 ms): a move's glide outlasts the engine's book reply, so the
+// next click comes while the last move still glides, as it does for a quick player.
+const SLOW = () => localStorage.setItem('azurite.settings.v1', JSON.stringify({ animation: 'slow' }));
+
+test('a move clicked right after the engine\'s book reply lands is played, not dropped', async () => {
+  await withPage({}, async (page) => {
+    await page.addInitScript(SLOW);
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { color: 'w', level: 'beginner' });
+    await page.waitForFunction(() => window.azurite.movable() === 'w');
+    await clickNow(page, 'e2', 'e4');
+    for (let i = 1; i <= 3; i++) {
+      await waitPlies(page, 2 * i);
+      // The first quiet move of a pawn or knight (legal whatever the book replied).
+      const [from, to] = await page.evaluate(() => {
+        const g = window.azurite.playGame;
+        const m = g.chess(g.mainlineNodes().pop()).moves({ verbose: true }).find((x) => !x.captured && (x.piece === 'p' || x.piece === 'n'));
+        return [m.from, m.to];
+      });
+      await clickNow(page, from, to);
+      await page.waitForTimeout(100);
+      const line = await page.evaluate(() => window.azurite.playGame.mainlineNodes().map((n) => n.uci));
+      assert.equal(line[2 * i], from + to, `move ${i + 1} clicked as the reply landed is played: ${line.join(' ')}`);
+    }
+  }, 'move-after-reply');
+});
+
+test('a premove clicked while the player\'s own move still glides is queued; the thinking mark turns with the board', async () => {
+  await withPage({}, async (page) => {
+    await page.addInitScript(SLOW);
+    // Without the book the engine thinks its 3 s per move.
+    await page.context().route('**/book.bin', (r) => r.fulfill({ status: 404, body: '' }));
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { color: 'w', level: 'full' });
+    await page.waitForFunction(() => window.azurite.movable() === 'w');
+    await clickNow(page, 'e2', 'e4');
+    await clickNow(page, 'g1', 'f3');
+    assert.equal(await plies(page), 1, 'the engine has not moved yet');
+    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premove), { from: 'g1', to: 'f3' });
+    // Flipped, the engine's row (now below) is the one marked as thinking.
+    const thinking = () => page.evaluate(() => ['row-top', 'row-bottom'].filter((id) => document.getElementById(id).classList.contains('thinking')));
+    assert.deepEqual(await thinking(), ['row-top']);
+    await page.click('#btn-flip');
+    assert.deepEqual(await thinking(), ['row-bottom']);
+    await waitPlies(page, 3);
+    assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes()[2].uci), 'g1f3', 'played when the engine moved');
+  }, 'premove-in-glide');
+});
