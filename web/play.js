@@ -192,9 +192,37 @@ export function createPlay(shell, root) {
     for (const c of Object.values(shell.controllers)) if (c !== api && c.engineFreed) c.engineFreed();
     shell.refresh({ animate: false });
     shell.sound.play('end');
-    const text = result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
-    shell.banner(`${text} (${result})`, reason);
-    shell.say(`Game over: ${text}, ${result}. ${reason}.`);
+    shell.banner(`${winner(result)} (${result})`, reason);
+    shell.say(overText());
+  }
+
+  // winner names who won result from the player's side.
+  function winner(result) {
+    return result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
+  }
+
+  function overText() {
+    const g = live();
+    return `Game over: ${winner(g.result)}, ${g.result}. ${g.termination}.`;
+  }
+
+  // sayState tells the live game's state in the status line, for coming back to
+  // Play: what another tab said there (Analyse's refusal of the engine, a loaded
+  // game) is not this game's state.
+  function sayState() {
+    const g = live();
+    const last = lastMain(g);
+    if (!st.active) {
+      shell.say(g.result !== '*' && g.termination ? overText() : 'Press Start game to play against Azurite.');
+      return;
+    }
+    if (engineTurn.thinking || turn() !== st.userColor) {
+      shell.say('Azurite is thinking…');
+      return;
+    }
+    const played = last.san && last.color !== st.userColor ? `Azurite played ${last.san}. ` : '';
+    const cue = st.clock.timed && last.ply === 0 ? ' The clocks start with it.' : '';
+    shell.say(`${played}Your move.${cue}`);
   }
 
   function userMove(move) {
@@ -349,6 +377,7 @@ export function createPlay(shell, root) {
       // timed game is never paused now, but one saved paused by an older build (the
       // player was on another tab) runs again, once White has moved.
       if (st.active && st.clock.timed && !st.clock.running && lastMain(live()).ply > 0) st.clock.start(turn(), now());
+      sayState();
       tick(); // a flag that fell while the page was closed ends the game here
       maybeEngineMove();
     },

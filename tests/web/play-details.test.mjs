@@ -158,3 +158,23 @@ test('a premove clicked while the player\'s own move still glides is queued; the
     assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes()[2].uci), 'g1f3', 'played when the engine moved');
   }, 'premove-in-glide');
 });
+
+const REFUSED = 'Engine analysis is off during a timed game: finish or resign it first.';
+
+test('back on Play after a refused analysis, the status tells the game\'s state', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { color: 'w', tc: '1+0' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPlies(page, 2);
+    await page.click('#tab-analysis');
+    await page.click('#btn-engine');
+    assert.equal(await page.textContent('#status'), REFUSED);
+    await page.click('#tab-play');
+    const status = await page.textContent('#status');
+    assert.notEqual(status, REFUSED);
+    assert.match(status, /Your move/);
+    await screenshot(page, 'play-status-after-analyse');
+  }, 'play-status');
+});
