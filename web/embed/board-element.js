@@ -296,6 +296,13 @@ export class AzuriteBoard extends HTMLElement {
       ply: node.ply,
       by,
     });
+    if (this._cfg.mode === 'analyse') {
+      // The lines, arrow and bar were the last position's: they go in this task, and
+      // its search with them (after a mate nothing else would end it).
+      this._token++;
+      if (pool) pool.cancel(this);
+      this._clearEngineView();
+    }
     const over = this._checkOver(node, true);
     this._render(true);
     if (over) return;
@@ -315,8 +322,10 @@ export class AzuriteBoard extends HTMLElement {
       this._game.result = result;
       this._game.termination = reason;
     }
-    const text = reason === 'checkmate' ? `Checkmate: ${result === '1-0' ? 'White' : 'Black'} wins.` : `Draw (${reason.replace(/-/g, ' ')}).`;
-    this._status(text);
+    const text = reason === 'checkmate' ? `Checkmate: ${result === '1-0' ? 'White' : 'Black'} wins` : `Draw (${reason.replace(/-/g, ' ')})`;
+    this._status(`${text}.`);
+    // The bar shows the result: all White, all Black, or half for a draw.
+    if (this._cfg.mode === 'analyse') this._setBar(result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5, text);
     if (fire) this._emit('gameover', { result, reason, fen: node.fen, pgn: exportPgn(this._game) });
     return true;
   }
@@ -452,10 +461,7 @@ export class AzuriteBoard extends HTMLElement {
     this._lines.length = Math.min(this._lines.length, this._cfg.lines);
     this._drawLines();
     if (k !== 0) return;
-    const frac = evalBarFraction(score);
-    this._els.evalfill.style.height = `${(frac * 100).toFixed(1)}%`;
-    this._els.evalbar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
-    this._els.evalbar.setAttribute('aria-valuetext', formatScore(score));
+    this._setBar(evalBarFraction(score), formatScore(score));
     const best = info.pv[0];
     this._view.setArrows([{ from: best.slice(0, 2), to: best.slice(2, 4), kind: 'best' }]);
     this._emit('eval', {
@@ -485,8 +491,15 @@ export class AzuriteBoard extends HTMLElement {
   _clearEngineView() {
     this._lines = [];
     this._els.pv.replaceChildren();
-    this._els.evalfill.style.height = '50%';
+    this._setBar(0.5, 'No evaluation');
     if (this._view) this._view.setArrows([]);
+  }
+
+  // _setBar fills the eval bar to White's share frac (0..1), described by text.
+  _setBar(frac, text) {
+    this._els.evalfill.style.height = `${(frac * 100).toFixed(1)}%`;
+    this._els.evalbar.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
+    this._els.evalbar.setAttribute('aria-valuetext', text);
   }
 
   // ---- drawing ----
