@@ -6,10 +6,13 @@ import { TIME_CONTROLS } from './clock.js';
 import { LEVELS, levelLabel } from './levels.js';
 import { part, h } from './dom.js';
 
+/** CONFIRM_MS is how long Resign waits for its confirming second press. */
+export const CONFIRM_MS = 4000;
+
 /**
  * createPlayForm fills and wires the form in root (play mode's panel). on holds the
  * handlers: newGame({color ('w', 'b' or 'random'), levelId, tcId}), takeback(),
- * resign(), offerDraw(), analyse().
+ * resign() (on the confirming second press), offerDraw(), analyse().
  */
 export function createPlayForm(root, on) {
   const form = part(root, 'newgame-form');
@@ -29,7 +32,31 @@ export function createPlayForm(root, on) {
     on.newGame({ color: fd.get('color'), levelId: fd.get('level'), tcId: fd.get('tc') });
   });
   buttons.takeback.addEventListener('click', () => on.takeback());
-  buttons.resign.addEventListener('click', () => on.resign());
+  // Resign asks once more, on the button itself (no dialog): the first press arms it
+  // ("Confirm resign"), a second one resigns. It disarms after CONFIRM_MS, on Escape,
+  // when focus leaves it, and when the game ends.
+  let armed = 0; // the disarming timer while armed
+  function arm(on) {
+    clearTimeout(armed);
+    armed = on ? setTimeout(() => arm(false), CONFIRM_MS) : 0;
+    buttons.resign.textContent = on ? 'Confirm resign' : 'Resign';
+    buttons.resign.classList.toggle('confirm', on);
+  }
+  buttons.resign.addEventListener('click', () => {
+    if (!armed) {
+      arm(true);
+      return;
+    }
+    arm(false);
+    on.resign();
+  });
+  buttons.resign.addEventListener('blur', () => arm(false));
+  buttons.resign.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && armed) {
+      arm(false);
+      e.preventDefault();
+    }
+  });
   buttons.draw.addEventListener('click', () => on.offerDraw());
   part(root, 'btn-analyse-game').addEventListener('click', () => on.analyse());
 
@@ -44,6 +71,7 @@ export function createPlayForm(root, on) {
     setButtons({ active, moved }) {
       buttons.takeback.disabled = !active || !moved;
       buttons.resign.disabled = !active;
+      if (!active && armed) arm(false);
       buttons.draw.disabled = !active;
     },
   };

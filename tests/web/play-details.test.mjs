@@ -178,3 +178,28 @@ test('back on Play after a refused analysis, the status tells the game\'s state'
     await screenshot(page, 'play-status-after-analyse');
   }, 'play-status');
 });
+
+test('resign asks for a confirmation: one click arms it, a second resigns; Escape or waiting disarms it', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await startGame(page, { color: 'w' });
+    const active = () => page.evaluate(() => window.azurite.controllers.play.state.active);
+    await page.click('#btn-resign');
+    assert.equal(await active(), true, 'one click does not resign');
+    assert.equal(await page.textContent('#btn-resign'), 'Confirm resign');
+    assert.equal(await page.locator('#banner').isHidden(), true);
+    await screenshot(page, 'resign-confirm');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.textContent('#btn-resign'), 'Resign', 'Escape disarms it');
+    await page.click('#btn-resign');
+    await page.waitForFunction(() => document.getElementById('btn-resign').textContent === 'Resign', null, { timeout: 8000 });
+    assert.equal(await active(), true, 'left alone, it disarms');
+    await page.click('#btn-resign');
+    await page.click('#btn-resign');
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.equal(await active(), false);
+    assert.match(await page.textContent('#banner-reason'), /White resigned/);
+    assert.equal(await page.textContent('#btn-resign'), 'Resign');
+  }, 'resign-confirm');
+});

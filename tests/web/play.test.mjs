@@ -269,6 +269,7 @@ test('PGN export gives back the imported tags as they were; a game played here g
     const head = played.split('\n\n')[0];
     assert.match(head, /^\[Event "Casual game"\]\n\[Site "Azurite"\]\n\[Date "\d{4}\.\d\d\.\d\d"\]\n\[Round "-"\]\n\[White "You"\]\n\[Black "Azurite \(Beginner\)"\]\n\[Result "\*"\]/);
     // A game that ends before its first move says so apart from its result.
+    await page.click('#btn-resign'); // arms it: "Confirm resign"
     await page.click('#btn-resign');
     await page.waitForSelector('#banner:not([hidden])');
     assert.equal(await page.textContent('#movelist'), 'No moves were played. 0-1');
@@ -397,6 +398,7 @@ test('timed game: the other tabs get no engine, the engine\'s move lands while a
     assert.equal(await page.evaluate(() => window.azurite.game.mainlineNodes().length), 2);
     assert.equal(await page.evaluate(() => window.azurite.movable()), 'w');
     // Resigning frees the engine: the Analyse tab's engine starts.
+    await page.click('#btn-resign'); // arms it: "Confirm resign"
     await page.click('#btn-resign');
     await page.click('#banner-close');
     await page.click('#tab-analysis');

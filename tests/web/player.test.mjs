@@ -90,6 +90,7 @@ test('play a short game against the engine by clicks and by drag, to its end', a
       if (!over) assert.match(await page.textContent('#status'), /Azurite played .+\. Your move\./);
     }
     if (!over) {
+      await page.click('#btn-resign'); // arms it: "Confirm resign"
       await page.click('#btn-resign');
       await page.waitForSelector('#banner:not([hidden])');
       assert.match(await page.textContent('#banner-result'), /Azurite won \(0-1\)/);
@@ -114,6 +115,7 @@ test('on a phone, resigning below the board scrolls the result into view', async
     await square(page, 'e4').tap();
     await waitPlies(page, 2);
     await page.locator('#btn-resign').scrollIntoViewIfNeeded();
+    await page.locator('#btn-resign').tap(); // arms it: "Confirm resign"
     await page.locator('#btn-resign').tap();
     await page.waitForSelector('#banner:not([hidden])');
     const box = await page.evaluate(() => {
