@@ -303,17 +303,7 @@ export function createAnalysis(shell, root, { evalbar }) {
       list.append(li);
     });
     part(root, 'engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
-    const best = st.lines[0];
-    show(bar.el, true);
-    const frac = best ? evalBarFraction(best.score) : 0.5;
-    bar.fill.style.height = `${(frac * 100).toFixed(1)}%`;
-    bar.text.textContent = best ? shortScore(best.score) : st.final ? '–' : '';
-    bar.el.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
-    bar.el.setAttribute('aria-valuetext', best ? `Evaluation ${formatScore(best.score)}` : 'No evaluation');
-    bar.el.classList.toggle('flipped', shell.view.orientation === 'b');
-    // The label sits at White's end of the bar; when White's share is too thin to hold
-    // it, it is drawn light on the dark part instead.
-    bar.el.classList.toggle('label-on-dark', frac < 0.1);
+    drawBar(st.lines[0]);
     // One arrow per shown line, the first line's strongest; a move two lines share
     // gets one arrow.
     const arrows = [];
@@ -326,6 +316,40 @@ export function createAnalysis(shell, root, { evalbar }) {
       shownArrow = key;
       shell.view.setArrows(arrows);
     }
+  }
+
+  // drawBar shows best's score on the eval bar. Without a line it shows a decided
+  // position's result (the rules decide it, so with the engine off too), or, with the
+  // engine off, "off" on a neutral bar: a half-filled bar would read as "equal".
+  function drawBar(best) {
+    const g = shell.game;
+    const over = best ? null : g.status(g.current);
+    const off = !best && !over.over && !st.running;
+    let frac = 0.5;
+    let text = '';
+    let label = 'Waiting for the engine';
+    if (best) {
+      frac = evalBarFraction(best.score);
+      text = shortScore(best.score);
+      label = `Evaluation ${formatScore(best.score)}`;
+    } else if (over.over) {
+      frac = over.result === '1-0' ? 1 : over.result === '0-1' ? 0 : 0.5;
+      text = over.result === '1/2-1/2' ? '½-½' : over.result;
+      label = over.code === 'checkmate' ? `Checkmate: ${over.result === '1-0' ? 'White' : 'Black'} wins` : `Draw: ${over.reason.toLowerCase()}`;
+    } else if (off) {
+      text = 'off';
+      label = 'Engine off';
+    }
+    show(bar.el, true);
+    bar.el.classList.toggle('off', off);
+    bar.fill.style.height = `${(frac * 100).toFixed(1)}%`;
+    bar.text.textContent = text;
+    bar.el.setAttribute('aria-valuenow', String(Math.round(frac * 100)));
+    bar.el.setAttribute('aria-valuetext', label);
+    bar.el.classList.toggle('flipped', shell.view.orientation === 'b');
+    // The label sits at White's end of the bar; when White's share is too thin to hold
+    // it, it is drawn light on the dark part instead.
+    bar.el.classList.toggle('label-on-dark', !off && frac < 0.1);
   }
 
   // shortScore fits the narrow eval bar: one decimal, no plus sign.

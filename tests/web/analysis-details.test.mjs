@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, openBrowser, screenshot, RESULTS } from './harness.mjs';
+import { startServer, openBrowser, gotoApp, waitEngine, loadText, screenshot, RESULTS } from './harness.mjs';
 
 let server;
 before(async () => {
@@ -30,6 +30,61 @@ async function withPage(opts, fn, name) {
     await b.close();
   }
 }
+
+// bar reads the eval bar: shown, its state class, label, fill and accessible text.
+const bar = (page) => page.evaluate(() => {
+  const e = document.getElementById('evalbar');
+  const fill = document.getElementById('evalbar-fill');
+  return {
+    shown: !e.hidden && e.getBoundingClientRect().height > 0,
+    off: e.classList.contains('off'),
+    text: document.getElementById('evalbar-text').textContent,
+    fill: fill.getBoundingClientRect().height / e.getBoundingClientRect().height,
+    label: e.getAttribute('aria-valuetext'),
+  };
+});
+
+// After 1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7#: Black is mated.
+const MATED = 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4';
+
+test('eval bar: neutral and labelled "off" while the engine is off; a mate shows the result, not "–"', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await page.click('#tab-analysis');
+    let b = await bar(page);
+    assert.equal(b.shown, true);
+    assert.equal(b.off, true, 'the bar says the engine is off');
+    assert.equal(b.text, 'off');
+    assert.equal(b.label, 'Engine off');
+    assert.ok(b.fill < 0.01, `no half-filled bar that reads as "equal": ${b.fill}`);
+    await screenshot(page, 'evalbar-off');
+    await page.click('#btn-engine');
+    await page.waitForFunction(() => /^-?\d+(\.\d)?$|^#-?\d+$/.test(document.getElementById('evalbar-text').textContent), null, { timeout: 30000 });
+    b = await bar(page);
+    assert.equal(b.off, false);
+    assert.match(b.label, /^Evaluation /);
+    await page.click('#btn-engine');
+    b = await bar(page);
+    assert.deepEqual([b.off, b.text], [true, 'off'], 'stopped: off again');
+
+    await loadText(page, MATED);
+    b = await bar(page);
+    assert.deepEqual([b.off, b.text, b.label], [false, '1-0', 'Checkmate: White wins'], 'a mate shows the result with the engine off');
+    assert.ok(b.fill > 0.99, `all White: ${b.fill}`);
+    await page.click('#btn-engine');
+    await page.waitForSelector('#pv-lines .pv-final');
+    await page.waitForTimeout(300);
+    b = await bar(page);
+    assert.deepEqual([b.text, b.label], ['1-0', 'Checkmate: White wins'], 'and with the engine on');
+    await screenshot(page, 'evalbar-mate');
+    // Stalemate: a draw, half and half.
+    await loadText(page, '7k/5Q2/6K1/8/8/8/8/8 b - - 0 1');
+    await page.waitForTimeout(300);
+    b = await bar(page);
+    assert.deepEqual([b.text, b.label], ['½-½', 'Draw: stalemate'], 'a stalemate');
+  }, 'evalbar');
+});
 
 test('embed, analyse mode: a mate on the board clears the last position\'s lines and arrow', async () => {
   await withPage({}, async (page) => {

@@ -217,7 +217,7 @@ test('analysis: engine lines never outlive their position (navigation, load, sto
     assert.equal(await page.locator('#pv-lines .pv-line').count(), 0, 'no lines after stop');
     assert.equal(await page.textContent('#engine-stats'), '');
     assert.equal(await page.locator('#board .arrow').count(), 0, 'no arrows after stop');
-    assert.equal(await page.textContent('#evalbar-text'), '');
+    assert.equal(await page.textContent('#evalbar-text'), 'off');
     assert.deepEqual(await page.evaluate(() => window.__stale), []);
   });
 });
