@@ -329,9 +329,11 @@ export function createReview(shell, root) {
     for (const m of r.marks) {
       const n = m.node;
       const num = moveNumberLabel(n, shell.game.startFen).replace('...', '…');
+      // The whole row is one button: its explanation leads to the move as well.
       list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}`, 'data-kind': m.judged.kind },
-        h('button', { type: 'button', 'data-node': n.id }, `${num} ${n.san}${m.judged.symbol}`),
-        h('span', { class: 'mark-text' }, ` ${m.text}`)));
+        h('button', { type: 'button', 'data-node': n.id },
+          h('span', { class: 'mark-move' }, `${num} ${n.san}${m.judged.symbol}`),
+          h('span', { class: 'mark-text' }, ` ${m.text}`))));
     }
   }
 

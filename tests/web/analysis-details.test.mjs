@@ -86,6 +86,34 @@ test('eval bar: neutral and labelled "off" while the engine is off; a mate shows
   }, 'evalbar');
 });
 
+test('review: the whole row of a marked move goes to it, its explanation included', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    // A saved review of 1. e4 e5 2. Qh5 Nc6 3. Qxf7# where Nc6 lets the mate in: one marked move.
+    const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: {}, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'e7e5', k: [{ m: 'd1h5', k: [{ m: 'b8c6' }] }] }] }], cursor: [] };
+    const evals = [[30, null, 'e2e4'], [30, null, 'e7e5'], [30, null, 'd1h5'], [10, null, 'g7g6'], [null, 1, 'h5f7']];
+    await page.evaluate(([w, e]) => {
+      const o = JSON.parse(localStorage.getItem('azurite.v1'));
+      localStorage.setItem('azurite.v1', JSON.stringify({ ...o, mode: 'review', work: w, review: { line: 'e2e4 e7e5 d1h5 b8c6', evals: e } }));
+    }, [work, evals]);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await page.keyboard.press('Home');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.ply), 0);
+    const text = page.locator('#review-marks li .mark-text');
+    assert.equal(await text.count(), 1);
+    assert.match(await text.textContent(), /Allows mate in 1/);
+    await screenshot(page, 'review-marks-row');
+    await text.click();
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6', 'a click on the explanation goes to the move');
+    await page.keyboard.press('Home');
+    // The row is one button, so the keyboard reaches it too.
+    await page.locator('#review-marks li button').focus();
+    await page.keyboard.press('Enter');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6');
+  }, 'review-row');
+});
+
 test('embed, analyse mode: a mate on the board clears the last position\'s lines and arrow', async () => {
   await withPage({}, async (page) => {
     // The demo's analyse board: 1. e4 e5 2. Bc4 Nc6 3. Qf3, where Qxf7 mates.

@@ -49,7 +49,7 @@ async function review(page, pgn, quality = 'quick') {
 
 function marks(page) {
   return page.evaluate(() => [...document.querySelectorAll('#review-marks li')].map((li) => ({
-    move: li.querySelector('button').textContent,
+    move: li.querySelector('.mark-move').textContent,
     cls: li.className,
     kind: li.dataset.kind,
     text: li.querySelector('.mark-text').textContent.trim(),
