@@ -203,3 +203,32 @@ test('resign asks for a confirmation: one click arms it, a second resigns; Escap
     assert.equal(await page.textContent('#btn-resign'), 'Resign');
   }, 'resign-confirm');
 });
+
+test('phones: the top bar shows the whole engine state (390x844, 360x640)', async () => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 360, height: 640 }]) {
+    const size = `${viewport.width}x${viewport.height}`;
+    await withPage({ viewport, touch: true }, async (page) => {
+      await gotoApp(page, server.url);
+      await waitEngine(page);
+      await startGame(page, { color: 'w', tc: '1+0' });
+      await page.click('#tab-analysis');
+      assert.equal(await page.textContent('#engine-state'), 'engine kept for the live game');
+      const barHeight = () => page.evaluate(() => Math.round(document.querySelector('.topbar').getBoundingClientRect().height));
+      await page.evaluate(() => window.azurite.showEngineState('engine ready'));
+      const oneRow = await barHeight();
+      for (const text of ['engine kept for the live game', 'Azurite thinking (live game)…', 'engine loading…']) {
+        await page.evaluate((t) => window.azurite.showEngineState(t), text);
+        const fit = await page.evaluate(() => {
+          const e = document.getElementById('engine-state');
+          const r = e.getBoundingClientRect();
+          const bar = document.querySelector('.topbar').getBoundingClientRect();
+          return { cut: e.scrollWidth > e.clientWidth + 1, inside: r.left >= 0 && r.right <= window.innerWidth, bar: Math.round(bar.height), wide: document.documentElement.scrollWidth <= window.innerWidth };
+        });
+        assert.equal(fit.cut, false, `${size}: "${text}" is not cut`);
+        assert.ok(fit.inside && fit.wide, `${size}: "${text}" within the screen: ${JSON.stringify(fit)}`);
+        assert.equal(fit.bar, oneRow, `${size}: the top bar is as high as with "engine ready"`);
+        if (text.startsWith('engine kept')) await screenshot(page, `topbar-${size}`);
+      }
+    }, `topbar-${size}`);
+  }
+});
