@@ -1,7 +1,8 @@
 // board-patches.test.mjs: web/board-patches.js patches the cm-chessboard version that
 // package.json pins, patches it once however often it is asked, and refuses any other
 // version. The patches' browser behaviour (CSP-clean drag, drag and focus inside
-// <azurite-board>'s shadow root) is checked by player.test.mjs and tests/pwa/.
+// <azurite-board>'s shadow root, a press while the last move glides) is checked by
+// player.test.mjs, play-details.test.mjs and tests/pwa/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
