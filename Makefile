@@ -77,6 +77,7 @@ test-fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzHandler$$' -fuzztime $(FUZZ_SLOW) ./engine/uci
 	$(GO) test -run '^$$' -fuzz '^FuzzXboard$$' -fuzztime $(FUZZ_SLOW) ./engine/uci
 	$(GO) test -run '^$$' -fuzz '^FuzzXboardTime$$' -fuzztime $(FUZZ_FAST) ./engine/uci
+	$(GO) test -run '^$$' -fuzz '^FuzzLineReader$$' -fuzztime $(FUZZ_FAST) ./engine/uci
 
 # go test -exec for wasm test binaries: the toolchain's go_js_wasm_exec run on
 # the binary after the same jump rewrite as dist/azurite.wasm (WASMJUMP=0: without).

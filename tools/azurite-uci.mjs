@@ -12,7 +12,6 @@
 // could not start or stopped unexpectedly.
 import fs from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 import vm from 'node:vm';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +74,9 @@ globalThis.azuriteHost = {
   event: (e) => writeLine('info string ' + JSON.stringify(e)),
   ready(a) {
     api = a;
-    for (const l of pending.splice(0)) api.send(l);
+    for (const l of pending.splice(0)) {
+      if (typeof l === 'function') l(); else api.send(l);
+    }
   },
   quit() { quitting = true; },
 };
@@ -85,9 +86,52 @@ const send = (line) => {
   if (api) api.send(line); else pending.push(line);
 };
 
-const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
-rl.on('line', (line) => { if (line.trim() !== '') send(line); });
-rl.on('close', () => { if (!quitting) send('quit'); });
+// Input lines are split here, holding at most MAX_LINE bytes of one line
+// (uci.MaxLineBytes, as the native engine reads): a longer line is counted,
+// not kept, and reported through the engine (refuseLine) with its size and
+// start, in order with the lines around it.
+const MAX_LINE = 8 << 20;
+const QUOTE = 200;
+let parts = [];
+let held = 0; // bytes in parts
+let size = 0; // bytes of the current line so far
+let start = null; // the first bytes of a line found too long
+
+const refuse = (n, s) => {
+  const str = s.toString('utf8');
+  if (api) api.refuseLine(n, str); else pending.push(() => api.refuseLine(n, str));
+};
+const endLine = () => {
+  if (start) refuse(size, start);
+  else {
+    const line = Buffer.concat(parts, held).toString('utf8').replace(/[\r\n]+$/, '');
+    if (line.trim() !== '') send(line);
+  }
+  parts = []; held = 0; size = 0; start = null;
+};
+const take = (chunk) => {
+  size += chunk.length;
+  if (start) return;
+  if (held + chunk.length > MAX_LINE + 2) {
+    start = Buffer.concat([...parts, chunk], Math.min(QUOTE, held + chunk.length));
+    parts = []; held = 0;
+    return;
+  }
+  parts.push(chunk); held += chunk.length;
+};
+process.stdin.on('data', (buf) => {
+  let from = 0;
+  for (let nl = buf.indexOf(10, from); nl >= 0; nl = buf.indexOf(10, from)) {
+    take(buf.subarray(from, nl + 1));
+    endLine();
+    from = nl + 1;
+  }
+  if (from < buf.length) take(buf.subarray(from));
+});
+process.stdin.on('end', () => {
+  if (size > 0) endLine();
+  if (!quitting) send('quit');
+});
 
 const go = new Go();
 let exitCode = 0;

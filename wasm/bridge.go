@@ -100,6 +100,32 @@ func (b *bridge) send(_ js.Value, args []js.Value) (ret any) {
 	return nil
 }
 
+// refuseLine is the host's report of an input line it did not hand over,
+// since it was longer than uci.MaxLineBytes: refuseLine(size, start), with
+// the line's size in bytes and its first characters. It is answered in
+// order with the lines around it, with the handler's error line for such a
+// line (the node runner reads stdin itself; docs/protocol.md).
+func (b *bridge) refuseLine(_ js.Value, args []js.Value) (ret any) {
+	defer func() {
+		if r := recover(); r != nil {
+			b.reportPanic("message", r)
+		}
+	}()
+	if len(args) != 2 || kindOf(args[0]) != kindNumber || kindOf(args[1]) != kindString || strLen(args[1]) > maxFieldChars {
+		b.reportError(false, msgErr("", "refuseLine needs a size and the line's start"))
+		return nil
+	}
+	r := request{refused: &refusedLine{size: int64(args[0].Float()), start: args[1].String()}}
+	b.mu.Lock()
+	b.queue = append(b.queue, r)
+	b.mu.Unlock()
+	select {
+	case b.signal <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
 // loop feeds queued requests to the handler until "quit", then waits for a
 // running search to report and tells the host.
 func (b *bridge) loop() {
@@ -151,6 +177,10 @@ func (b *bridge) run(r request) (quit bool) {
 	}
 	if b.warming.Load() && !r.leavesEngineAlone() {
 		b.endWarmUp()
+	}
+	if r.refused != nil {
+		b.h.RefuseLine(r.refused.size, r.refused.start)
+		return false
 	}
 	if r.stopFlag.Truthy() {
 		b.hook.setFlag(r.stopFlag)
@@ -251,7 +281,7 @@ func (b *bridge) event(e event) {
 func (b *bridge) reportError(typed bool, err error) {
 	msg := strings.ReplaceAll(err.Error(), "\n", "; ")
 	if !typed {
-		b.host.Call("line", "info string error: "+msg)
+		b.host.Call("line", b.h.ErrorLine(msg)) // in the chosen protocol's form
 		return
 	}
 	e := event{"type": "error", "message": msg, "source": "message"}
@@ -301,7 +331,7 @@ func (b *bridge) startWarmUp() {
 	}
 	b.warming.Store(true)
 	for _, l := range warmUpLines {
-		b.h.HandleLine(l)
+		b.h.HandleSetupLine(l) // not the user's first command: xboard stays possible
 	}
 }
 
@@ -311,9 +341,9 @@ func (b *bridge) endWarmUp() {
 	b.h.Session().Stop()
 	b.h.Session().Wait()
 	b.warming.Store(false)
-	b.h.HandleLine("ucinewgame")
-	b.h.HandleLine("setoption name Hash value " + b.hashDefault)
-	b.h.HandleLine("position startpos")
+	b.h.HandleSetupLine("ucinewgame")
+	b.h.HandleSetupLine("setoption name Hash value " + b.hashDefault)
+	b.h.HandleSetupLine("position startpos")
 }
 
 // onlyIsReady reports whether r holds nothing but "isready" lines, which a

@@ -42,6 +42,8 @@ const (
 var (
 	jsReflect = js.Global().Get("Reflect")
 	jsArray   = js.Global().Get("Array")
+	jsObject  = js.Global().Get("Object")
+	jsSlice   = js.Global().Get("String").Get("prototype").Get("slice")
 )
 
 // kindOf returns v's kind. Value.Type panics only for a BigInt (the one
@@ -188,7 +190,39 @@ func readStrings(v js.Value, where string, max int) ([]string, error) {
 		if k := kindOf(e); k != kindString {
 			return nil, msgErr(at, "want a string, got "+k)
 		}
+		if n := strLen(e); n > maxFieldChars {
+			return nil, msgErr(at, tooLong(e, n, maxFieldChars))
+		}
 		out = append(out, e.String())
 	}
 	return out, nil
+}
+
+// strLen returns the length (in UTF-16 units) of the JavaScript string v
+// (kindOf string) without copying it into Go: Value.Length takes objects
+// only, so it reads the length of the String object that wraps v.
+func strLen(v js.Value) int {
+	n, err := jsCall(func() js.Value { return jsObject.Invoke(v).Get("length") })
+	if err != nil || kindOf(n) != kindNumber {
+		return 0
+	}
+	return n.Int()
+}
+
+// stringStart returns the first maxQuote characters of the JavaScript
+// string v (kindOf string) without copying the rest into Go.
+func stringStart(v js.Value) string {
+	if strLen(v) <= maxQuote {
+		return v.String()
+	}
+	start, err := jsCall(func() js.Value { return jsSlice.Call("call", v, 0, maxQuote) })
+	if err != nil || kindOf(start) != kindString {
+		return ""
+	}
+	return start.String()
+}
+
+// tooLong describes a string field over max characters (v: kindOf string).
+func tooLong(v js.Value, n, max int) string {
+	return strconv.Itoa(n) + " characters, at most " + strconv.Itoa(max) + " allowed; it starts " + strconv.Quote(stringStart(v))
 }

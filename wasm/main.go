@@ -44,10 +44,13 @@ func main() {
 	b := newEngine(host)
 	send := js.FuncOf(b.send)
 	api := js.Global().Get("Object").New()
+	refuse := js.FuncOf(b.refuseLine)
 	api.Set("send", send)
+	api.Set("refuseLine", refuse)
 	host.Call("ready", api)
 	b.loop()
 	send.Release()
+	refuse.Release()
 }
 
 // newEngine returns a bridge to a new engine that reports to host.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/azurite-chess/azurite/engine/book"
 	"github.com/azurite-chess/azurite/engine/session"
+	"github.com/azurite-chess/azurite/engine/uci"
 
 	"github.com/norunners/vert"
 )
@@ -33,6 +34,14 @@ type request struct {
 	// firstGo is the search number of the message's first go line; the
 	// next ones follow (set by bridge.send, see stopflag.go).
 	firstGo int32
+	// refused is a line the host read but did not hand over (refuseLine).
+	refused *refusedLine
+}
+
+// refusedLine is an input line over uci.MaxLineBytes: its size and start.
+type refusedLine struct {
+	size  int64
+	start string
 }
 
 // maxMoves bounds a message's move list (position.moves, go.searchmoves),
@@ -42,6 +51,15 @@ const maxMoves = 10000
 // maxQuote is the most characters of the input an error message quotes.
 const maxQuote = 200
 
+// Message sizes, checked before a string is copied into Go: a UCI string
+// may hold one line of the handler's longest (uci.MaxLineBytes; a position
+// line of a game of a million and a half plies), a typed message's text
+// field far less (an option value, a FEN).
+const (
+	maxStringChars = uci.MaxLineBytes
+	maxFieldChars  = 4096
+)
+
 // parseMessage converts one postMessage payload. A string is one or more UCI
 // lines (split on newlines, as stockfish.js accepts). An object is a typed
 // message (docs/protocol.md) whose fields are read one by one (jsread.go),
@@ -50,6 +68,9 @@ const maxQuote = 200
 func parseMessage(v js.Value) (request, error) {
 	switch k := kindOf(v); k {
 	case kindString:
+		if n := strLen(v); n > maxStringChars {
+			return request{}, msgErr("", "a UCI string of "+tooLong(v, n, maxStringChars)+"; it was skipped")
+		}
 		return request{lines: splitLines(v.String())}, nil
 	case kindObject:
 		r, err := parseTyped(v)
@@ -109,6 +130,11 @@ func field(msg js.Value, typ, name, want string, dst any) (bool, error) {
 	if k != want {
 		return false, msgErr(where, "wrong type (want a "+want+", got "+k+")")
 	}
+	if k == kindString {
+		if n := strLen(jv); n > maxFieldChars {
+			return false, msgErr(where, tooLong(jv, n, maxFieldChars))
+		}
+	}
 	if err := (vert.Value{Value: jv}).AssignTo(dst); err != nil {
 		return false, msgErr(where, "wrong type ("+k+")")
 	}
@@ -148,26 +174,32 @@ func parseTyped(msg js.Value) (request, error) {
 	return request{}, msgErr("type", "unknown message type "+strconv.Quote(session.ClipInput(typ, maxQuote)))
 }
 
-// oneToken reports whether s is safe inside a UCI line: non-empty, no
-// control characters (a newline would inject a second command).
-func safeText(s string) bool {
-	if strings.TrimSpace(s) == "" {
-		return false
-	}
+// textProblem says why s cannot be sent inside a UCI line, or "" if it can:
+// it must not be blank (a line is split on white space, so it would vanish)
+// nor hold control characters (a newline would inject a second command).
+func textProblem(s string) string {
 	for _, r := range s {
 		if r < ' ' || r == 0x7f {
-			return false
+			return "holds control characters"
 		}
 	}
-	return true
+	if strings.TrimSpace(s) == "" {
+		if s == "" {
+			return "empty"
+		}
+		return "only white space, which a UCI line cannot carry"
+	}
+	return ""
 }
 
 func parseSetOption(msg js.Value) (request, error) {
 	var name string
 	if ok, err := field(msg, "setoption", "name", kindString, &name); err != nil {
 		return request{}, err
-	} else if !ok || !safeText(name) {
-		return request{}, msgErr("setoption.name", "missing, empty or holds control characters")
+	} else if !ok {
+		return request{}, msgErr("setoption.name", "missing")
+	} else if p := textProblem(name); p != "" {
+		return request{}, msgErr("setoption.name", p)
 	}
 	for _, w := range strings.Fields(name) {
 		if w == "value" {
@@ -189,8 +221,8 @@ func parseSetOption(msg js.Value) (request, error) {
 		var s string
 		switch v := value.(type) {
 		case string:
-			if !safeText(v) && v != "" {
-				return request{}, msgErr("setoption.value", "holds control characters")
+			if p := textProblem(v); p != "" && v != "" {
+				return request{}, msgErr("setoption.value", p)
 			}
 			s = v
 		case bool:
@@ -250,8 +282,14 @@ func parsePosition(msg js.Value) (request, error) {
 	}
 	line := "position startpos"
 	if hasFEN {
-		if !safeText(fen) {
-			return request{}, msgErr("position.fen", "empty or holds control characters")
+		if p := textProblem(fen); p != "" {
+			return request{}, msgErr("position.fen", p)
+		}
+		for _, f := range strings.Fields(fen) {
+			if f == "moves" {
+				// The line would apply them: moves go in position.moves.
+				return request{}, msgErr("position.fen", "holds the word \"moves\": a FEN is the position alone; send the moves as position.moves")
+			}
 		}
 		line = "position fen " + strings.Join(strings.Fields(fen), " ")
 	}

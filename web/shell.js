@@ -160,7 +160,9 @@ export function createShell({ root, engine, sound, store }) {
       }, { onlyIfOurs });
       if (err && !shell.saveWarned) {
         shell.saveWarned = true;
-        shell.notice(`Could not save the game in this browser (${err.message}).`);
+        // A notice still on screen (why the saved game could not be restored) stays.
+        const shown = el.notice.hidden ? '' : `${el.noticeText.textContent} `;
+        shell.notice(`${shown}Could not save the game in this browser (${err.message}).`);
       }
     },
     /** banner shows a game's result over the board. */

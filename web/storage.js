@@ -24,6 +24,12 @@ export class Store {
    */
   save(state, { onlyIfOurs = false } = {}) {
     try {
+      if (this.pinned) {
+        // An unreadable state that no copy could be made of stays under KEY: saving
+        // over it would lose it. load's message said so; freeing storage (and
+        // reloading) lifts this.
+        return null;
+      }
       if (onlyIfOurs && this.storage.getItem(KEY) !== this.last) return null;
       const text = JSON.stringify({ version: VERSION, savedAt: Date.now(), ...state });
       this.storage.setItem(KEY, text);
@@ -36,8 +42,10 @@ export class Store {
 
   /**
    * load returns {state} for a valid saved state, {state:null} when nothing is saved,
-   * or {state:null, error} after discarding a corrupt one. revive(state) must throw on
-   * anything inconsistent; its return value becomes state.
+   * or {state:null, error} for a corrupt one. revive(state) must throw on anything
+   * inconsistent; its return value becomes state. A corrupt state is copied aside
+   * (keepDiscarded) before it is removed; when no copy can be written it stays where
+   * it is, the message says so, and this Store does not save over it.
    */
   load(revive) {
     let raw;
@@ -54,28 +62,84 @@ export class Store {
       if (o.version !== VERSION) throw new Error(`unknown version ${o.version}`);
       return { state: revive(o) };
     } catch (e) {
-      // Keep the unreadable text beside the live key (a later version, or a person
-      // with the console, may still recover it); the next save replaces only KEY.
-      this.keepDiscarded(raw);
-      this.clear();
-      return { state: null, error: `The saved game could not be restored and was discarded (${e.message}).` };
+      const kept = this.keepDiscarded(raw);
+      if (kept.ok) {
+        const dropped = kept.dropped ? ` (${kept.dropped} older unreadable ${kept.dropped === 1 ? 'copy was' : 'copies were'} removed to make room)` : '';
+        return { state: null, error: `The saved game could not be restored and was discarded (${e.message}); a copy is kept in this browser's storage under "${DISCARDED_KEY}"${dropped}.` };
+      }
+      if (kept.lost) {
+        return { state: null, error: `The saved game could not be restored (${e.message}) and was discarded: storage refused to keep any copy of it.` };
+      }
+      this.pinned = true;
+      return { state: null, error: `The saved game could not be restored (${e.message}), and storage is too full to copy it aside: it is left as it was under "${KEY}" and nothing will be saved over it. Free some storage for this site and reload to play with saving again.` };
     }
   }
 
   /**
    * keepDiscarded sets raw aside as the newest of the last KEEP_DISCARDED unreadable
-   * states, so a second corrupt state never overwrites the first copy. The older
-   * copies move down first (the oldest drops out), then raw is written: when storage
-   * is full, that last write fails and every older copy is still there.
+   * states (a second corrupt state never overwrites the first copy) and then removes
+   * KEY, never the other way round. It returns {ok, dropped}: whether raw is now kept
+   * under DISCARDED_KEY and no longer under KEY, and how many older copies were
+   * removed to make room. When storage is full it frees room step by step: first KEY's
+   * own text, which the copy replaces (written back if the copy still fails), then the
+   * older copies, oldest first. {ok:false} means raw is still under KEY, unless lost:
+   * storage refused even to write it back.
    */
   keepDiscarded(raw) {
-    try {
-      const kept = discardedKeys.map((k) => this.storage.getItem(k)).filter((v) => v !== null && v !== undefined);
-      if (kept.includes(raw)) return;
-      for (let i = Math.min(kept.length, KEEP_DISCARDED - 1); i > 0; i--) this.storage.setItem(discardedKeys[i], kept[i - 1]);
-      this.storage.setItem(DISCARDED_KEY, raw);
-    } catch {
-      // no room, or storage unavailable: the notice still says what happened
+    const get = (k) => { try { return this.storage.getItem(k); } catch { return null; } };
+    const removeKey = () => { try { this.storage.removeItem(KEY); } catch { /* storage unavailable */ } };
+    const kept = discardedKeys.map(get).filter((v) => v !== null && v !== undefined);
+    if (kept.includes(raw)) {
+      removeKey();
+      return { ok: true, dropped: 0 };
+    }
+    // Shift the older copies down and write raw. A write that fails undoes the ones
+    // before it, last first, so storage passes back through states that fitted and
+    // the room a failed try took is free again for the next.
+    const tryKeep = (older) => {
+      const undo = [];
+      const set = (k, v) => {
+        const prev = get(k);
+        if (v === null) this.storage.removeItem(k); else this.storage.setItem(k, v);
+        undo.push([k, prev]);
+      };
+      try {
+        for (let i = KEEP_DISCARDED - 1; i > older.length; i--) set(discardedKeys[i], null);
+        for (let i = older.length; i > 0; i--) set(discardedKeys[i], older[i - 1]);
+        set(DISCARDED_KEY, raw);
+        return true;
+      } catch {
+        for (const [k, prev] of undo.reverse()) {
+          try {
+            if (prev === null || prev === undefined) this.storage.removeItem(k); else this.storage.setItem(k, prev);
+          } catch { /* an earlier state fitted; nothing more to do */ }
+        }
+        return false;
+      }
+    };
+    // No room: the copy takes the place of the original (written back if the copy
+    // still fails: its own room was just freed).
+    let lost = false;
+    const swapKeep = (older) => {
+      removeKey();
+      if (tryKeep(older)) return true;
+      try {
+        this.storage.setItem(KEY, raw);
+      } catch {
+        lost = true; // storage refuses even the text it held
+      }
+      return false;
+    };
+    let older = kept.slice(0, KEEP_DISCARDED - 1);
+    let dropped = kept.length - older.length;
+    for (;;) {
+      if (tryKeep(older) || (!lost && swapKeep(older))) {
+        removeKey();
+        return { ok: true, dropped };
+      }
+      if (lost || older.length === 0) return { ok: false, lost, dropped };
+      older = older.slice(0, -1); // give up the oldest copy and try again
+      dropped++;
     }
   }
 

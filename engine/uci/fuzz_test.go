@@ -1,6 +1,9 @@
 package uci
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"strconv"
 	"strings"
 	"sync"
@@ -314,4 +317,51 @@ func wellFormed(s string) bool {
 		}
 	}
 	return true
+}
+
+// FuzzLineReader: with a small limit, every line of the input comes back
+// once, in order, either whole (without its "\r\n" ending) or as a too-long
+// error whose size is its length and whose start is its first bytes; the
+// sizes add up to the input's length (issue 32: lines had no limit).
+func FuzzLineReader(f *testing.F) {
+	for _, s := range []string{"", "uci\n", "a\r\nbb\n\nccc", strings.Repeat("x", 40) + "\nok\n", "\x00\x00\x00", "\r\r\n\n", strings.Repeat("y ", 30)} {
+		f.Add([]byte(s), uint8(8))
+	}
+	f.Fuzz(func(t *testing.T, in []byte, limit uint8) {
+		lr := NewLineReader(bytes.NewReader(in))
+		lr.limit = int(limit%64) + 1
+		var total int64
+		rest := in
+		for {
+			l, err := lr.Next()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			// The input's next line, with its "\n" if it has one.
+			raw := rest
+			if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+				raw = rest[:i+1]
+			}
+			rest = rest[len(raw):]
+			want := bytes.TrimRight(raw, "\r\n")
+			var tl *lineTooLong
+			switch {
+			case errors.As(err, &tl):
+				if len(want) <= lr.limit || tl.size != int64(len(raw)) || !bytes.HasPrefix(raw, []byte(tl.start)) || len(tl.start) > maxQuote {
+					t.Fatalf("too long: size %d start %q for line %q (limit %d)", tl.size, tl.start, raw, lr.limit)
+				}
+				total += tl.size
+			case err != nil:
+				t.Fatal(err)
+			default:
+				if l != string(want) || len(want) > lr.limit {
+					t.Fatalf("line %q, want %q (limit %d)", l, want, lr.limit)
+				}
+				total += int64(len(raw))
+			}
+		}
+		if total != int64(len(in)) || len(rest) != 0 {
+			t.Fatalf("lines add up to %d of %d bytes", total, len(in))
+		}
+	})
 }

@@ -68,13 +68,14 @@ func (h *Handler) emit(line string) {
 // message quotes input through quote (at most maxQuote bytes of it); a
 // message that is still longer than maxErrorLen (a session error quoting a
 // long value) is cut there.
-func (h *Handler) errLine(msg string) {
+func (h *Handler) errLine(msg string) { h.emit(h.errorLine(msg)) }
+
+func (h *Handler) errorLine(msg string) string {
 	msg = session.ClipInput(oneLine(msg), maxErrorLen)
 	if h.xboard.Load() {
-		h.emit("Error (" + msg + ")")
-		return
+		return "Error (" + msg + ")"
 	}
-	h.emit("info string error: " + msg)
+	return "info string error: " + msg
 }
 
 // Error lines quote input, and a line of input may be megabytes long.
@@ -116,6 +117,18 @@ func (h *Handler) HandleLine(line string) (quit bool) {
 	}
 	return h.dispatch(line, fields)
 }
+
+// RefuseLine reports an input line that a front end read but did not hand
+// over, since it was longer than MaxLineBytes (size bytes, starting with
+// start), with the error line HandleLine gives for one.
+func (h *Handler) RefuseLine(size int64, start string) {
+	h.errLine(LongLineError(size, start).Error())
+}
+
+// ErrorLine formats msg (about input a front end refused before the
+// handler saw it) as the chosen protocol's error line, for the front end
+// to print: "info string error: msg" in UCI, "Error (msg)" in xboard.
+func (h *Handler) ErrorLine(msg string) string { return h.errorLine(msg) }
 
 // HandleSetupLine runs a UCI line that a front end sends on its own behalf
 // (the worker's warm-up), not on the user's: it is not the first command
@@ -165,8 +178,8 @@ func Run(r io.Reader, w io.Writer, cfg Config) error {
 	lr := NewLineReader(r)
 	for {
 		line, err := lr.Next()
-		if errors.Is(err, ErrLineTooLong) {
-			h.errLine(err.Error())
+		if tl := (*lineTooLong)(nil); errors.As(err, &tl) {
+			h.RefuseLine(tl.size, tl.start)
 			continue
 		}
 		if err == nil && h.HandleLine(line) {

@@ -22,11 +22,12 @@ var ErrLineTooLong = errors.New("input line too long")
 type lineTooLong struct {
 	size  int64
 	start string
+	limit int
 }
 
 func (e *lineTooLong) Error() string {
 	return ErrLineTooLong.Error() + ": " + strconv.FormatInt(e.size, 10) + " bytes, at most " +
-		strconv.Itoa(MaxLineBytes) + " are read; it starts " + quote(e.start) + " and was skipped"
+		strconv.Itoa(e.limit) + " are read; it starts " + quote(e.start) + " and was skipped"
 }
 
 func (e *lineTooLong) Unwrap() error { return ErrLineTooLong }
@@ -35,7 +36,7 @@ func (e *lineTooLong) Unwrap() error { return ErrLineTooLong }
 // input line of size bytes that starts with start (front ends that measure
 // a line before they hold it whole, as the worker bridge does, use it too).
 func LongLineError(size int64, start string) error {
-	return &lineTooLong{size: size, start: clipStart(start)}
+	return &lineTooLong{size: size, start: clipStart(start), limit: MaxLineBytes}
 }
 
 // clipStart keeps the first maxQuote bytes of s.
@@ -48,13 +49,14 @@ func clipStart(s string) string {
 
 // LineReader reads input lines, holding at most MaxLineBytes of one line.
 type LineReader struct {
-	br  *bufio.Reader
-	buf []byte
+	br    *bufio.Reader
+	buf   []byte
+	limit int // MaxLineBytes, or less in tests
 }
 
 // NewLineReader returns a LineReader reading r.
 func NewLineReader(r io.Reader) *LineReader {
-	return &LineReader{br: bufio.NewReaderSize(r, 64<<10)}
+	return &LineReader{br: bufio.NewReaderSize(r, 64<<10), limit: MaxLineBytes}
 }
 
 // Next returns the next line without its "\n" or "\r\n". A line longer than
@@ -73,7 +75,7 @@ func (lr *LineReader) Next() (string, error) {
 		switch {
 		case start != nil:
 			// Too long already: only count.
-		case len(lr.buf)+len(chunk) > MaxLineBytes+2: // + "\r\n"
+		case len(lr.buf)+len(chunk) > lr.limit+2: // + "\r\n"
 			start = append(lr.buf[:0:0], lr.buf[:min(len(lr.buf), maxQuote)]...)
 			if len(start) < maxQuote {
 				start = append(start, chunk[:min(len(chunk), maxQuote-len(start))]...)
@@ -92,13 +94,13 @@ func (lr *LineReader) Next() (string, error) {
 			return "", err
 		}
 		// A whole line (or the input's unterminated last one).
+		if start == nil && len(bytes.TrimRight(lr.buf, "\r\n")) > lr.limit {
+			start = lr.buf[:min(len(lr.buf), maxQuote)]
+		}
 		if start != nil {
-			return "", LongLineError(size, string(start))
+			return "", &lineTooLong{size: size, start: string(start), limit: lr.limit}
 		}
 		line := bytes.TrimRight(lr.buf, "\r\n")
-		if len(line) > MaxLineBytes {
-			return "", LongLineError(size, string(line[:maxQuote]))
-		}
 		return string(line), nil
 	}
 }

@@ -1,8 +1,9 @@
 // Fuzz target: random JavaScript values handed to the wasm bridge in this
 // node process (the worker's message conversion, wasm/message.go and
 // wasm/jsread.go). Values mix the message shapes of docs/protocol.md with
-// BigInts, Symbols, functions, Proxies, throwing getters, invented lengths
-// and deep nesting. The invariants: the Go program never exits, every
+// BigInts, Symbols, functions, Proxies, throwing getters, invented lengths,
+// deep nesting and long strings (fields and whole UCI strings around the
+// size limits of issue 32). The invariants: the Go program never exits, every
 // message is answered (an isready after it gets its readyok), and every
 // error event names its field briefly. FUZZ_MS (default 3000) sets the
 // duration, FUZZ_SEED the seed (printed, so a failure can be replayed).
@@ -32,9 +33,14 @@ const FIELDS = ['type', 'name', 'value', 'fen', 'moves', 'searchmoves', 'wtime',
 // Options that are safe to set to anything (Hash would allocate what it is told).
 const OPTIONS = ['MultiPV', 'Move Overhead', 'Skill Level', 'UCI_ShowWDL', 'Ponder', 'Clear Hash', 'NoSuch', 'BookFile'];
 
+// Long strings, made once: a field over the 4096-character limit, UCI
+// strings just under and over the 8 MiB one, a long position line.
+const LONG = ['x'.repeat(5000), 'a '.repeat(1 << 20), 'y'.repeat((8 << 20) - 1), 'z'.repeat((8 << 20) + 1),
+  'position startpos moves' + ' g1f3 g8f6 f3g1 f6g8'.repeat(50000), 'e2e4 '.repeat(2 << 20)];
+
 function makeValue(r, depth = 0) {
   const pick = (a) => a[Math.floor(r() * a.length)];
-  const k = Math.floor(r() * 22);
+  const k = Math.floor(r() * 24);
   switch (k) {
     case 0: return BigInt(Math.floor(r() * 1e6)) * (r() < 0.5 ? -1n : 1n);
     case 1: return Symbol(pick(TYPES));
@@ -54,6 +60,8 @@ function makeValue(r, depth = 0) {
       Object.create(Uint8Array.prototype), Object.create(ArrayBuffer.prototype), new Float64Array(2)]);
     case 15: return new Date(0);
     case 16: return depth < 3 ? [makeValue(r, depth + 1), makeValue(r, depth + 1)] : 'e2e4';
+    case 17: return pick(LONG);
+    case 18: return new Array(pick([1, 2, 50])).fill(pick(LONG));
     default: {
       // A typed message, some fields right, some not.
       const m = { type: r() < 0.9 ? pick(TYPES) : makeValue(r, depth + 1) };

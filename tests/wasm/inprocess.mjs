@@ -44,6 +44,8 @@ export async function startEngine() {
   /** send hands one message to the bridge, as worker.js does. */
   eng.send = (m) => { api.send(m); return performance.now(); };
   eng.mark = () => out.length;
+  /** memoryBytes is the size of the engine's wasm memory now. */
+  eng.memoryBytes = () => instance.exports.mem.buffer.byteLength;
   eng.since = (from) => out.slice(from);
   /** wait resolves with the first output at or after from that pred accepts. */
   eng.wait = (pred, ms = 10000, from = out.length) => new Promise((resolve, reject) => {

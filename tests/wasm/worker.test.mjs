@@ -370,6 +370,51 @@ test('hostile messages through postMessage: one error event each, the engine kee
   assert.ok(isLegal(null, ['e2e4'], r.best), r.best);
 });
 
+test('issue 32 in a worker: xboard first, a 20 MB position message and a 100 MB field refused', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    const lines = (m) => e.log.slice(m).map((x) => x.data).filter((d) => typeof d === 'string');
+    // xboard chosen by the user's first command, not by the warm-up.
+    for (const l of ['xboard', 'protover 2', 'new', 'st 1', 'sd 3', 'go']) e.send(l);
+    const mv = await e.wait((d) => typeof d === 'string' && d.startsWith('move '), 30000, 0);
+    const xb = lines(0);
+    // A 20 MB position line and a 100 MB typed field are refused.
+    let m = e.mark();
+    e.send('position startpos moves' + ' e2e4'.repeat(4 << 20));
+    e.send({ type: 'setoption', name: 'a '.repeat(5e7) });
+    e.send('ping 1');
+    await e.wait((d) => d === 'pong 1', 20000, m);
+    const refused = e.log.slice(m).map((x) => x.data);
+    e.w.terminate();
+    return { move: mv.data, xb, refused };
+  });
+  assert.ok(isLegal(null, [], r.move.split(' ')[1]), r.move);
+  assert.ok(!r.xb.some((l) => /unknown command|^bestmove|^info /.test(l)), JSON.stringify(r.xb));
+  const errs = r.refused.filter((d) => (typeof d === 'string' && d.startsWith('Error')) || (d && d.type === 'error'));
+  assert.equal(errs.length, 2, JSON.stringify(r.refused).slice(0, 600));
+  assert.match(JSON.stringify(errs[0]), /a UCI string of 20971543 characters, at most 8388608 allowed/);
+  assert.equal(errs[1].where, 'setoption.name', JSON.stringify(errs[1]));
+  assert.match(errs[1].message, /100000000 characters, at most 4096 allowed/);
+});
+
+test('a million-ply game in a worker: a legal bestmove (wasm memory: tests/wasm/hardening.test.mjs)', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js');
+    await e.wait((d) => d && d.type === 'loaded', 60000);
+    const m = e.mark();
+    e.send('position startpos moves' + ' g1f3 g8f6 f3g1 f6g8'.repeat(250000));
+    e.send('go depth 5');
+    const b = await e.wait((d) => typeof d === 'string' && d.startsWith('bestmove '), 60000, m);
+    e.w.terminate();
+    return { best: b.data, errors: e.log.slice(m).map((x) => x.data).filter((d) => typeof d === 'string' && d.startsWith('info string error')) };
+  });
+  assert.deepEqual(r.errors, []);
+  assert.ok(isLegal(null, [], r.best.split(' ')[1]), r.best);
+});
+
 test('memory that cannot grow -> a fatal error event naming it, not a silent death', async () => {
   const r = await inPage(async () => {
     const h = await import('/tests/page-helpers.js');

@@ -144,12 +144,14 @@ test('storage: a second corrupt state never overwrites the first copy kept aside
   corrupt('{third');
   corrupt('{fourth');
   assert.deepEqual(kept(), ['{fourth', '{third', '{second', null], 'bounded: the oldest drops out');
-  // Storage full: the new copy is lost; the two newest kept ones stay (the oldest made room).
+  // Storage that refuses the new text anywhere: the older copies all stay as they
+  // were (a failed try is undone), and the message says no copy could be kept.
+  // Storage at its quota is tests/web/storage.test.mjs.
   const full = { ...fake, setItem: (k, v) => { if (v === '{fifth') throw new Error('QuotaExceededError'); mem.set(k, v); } };
   const s2 = new Store(full);
   mem.set('azurite.v1', '{fifth');
-  assert.match(s2.load(() => { throw new Error('bad'); }).error, /discarded/);
-  assert.deepEqual(new Set(kept().filter(Boolean)), new Set(['{fourth', '{third']));
+  assert.match(s2.load(() => { throw new Error('bad'); }).error, /discarded: storage refused to keep any copy/);
+  assert.deepEqual(kept(), ['{fourth', '{third', '{second', null]);
 });
 
 test('saved state: a damaged move list keeps the moves before the damage', () => {
