@@ -358,7 +358,7 @@ test('review of a game from a FEN names moves by the game\'s own move numbers', 
     await page.selectOption('#review-quality', 'quick');
     await page.click('#btn-review');
     await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 60000 });
-    assert.deepEqual(await page.locator('#review-marks li button').allTextContents(), ['30… Qxb2??']);
+    assert.deepEqual(await page.locator('#review-marks li .mark-move').allTextContents(), ['30… Qxb2??']);
   }, 'review-fen');
 });
 

@@ -34,7 +34,7 @@ try {
       times.push(ms);
       // Engine speed over the review: positions searched × the quality's nodes / time.
       rates.push((await page.evaluate(() => window.azurite.controllers.review.state.searched)) * QUALITY[q] / ms);
-      const m = await page.locator('#review-marks li button').allTextContents();
+      const m = await page.locator('#review-marks li .mark-move').allTextContents();
       if (r > 0 && m.join(' ') !== marks) throw new Error(`${q}: run ${r + 1} gave other marks`);
       marks = m.join(' ');
     }
