@@ -5,9 +5,15 @@
 
 GO      ?= go
 GOFLAGS ?=
-# Fuzz budgets are execution counts, not durations: with a duration, go1.26's
-# fuzz coordinator can report a spurious "context deadline exceeded" when the
-# deadline hits a busy worker (golang/go#75804, fixed only in go1.27).
+# The project's Go release (go.mod's toolchain line). A machine starts on its
+# own Go and does not switch by itself; with this exported every go command
+# here (and in lab.mk and the scripts it runs) fetches and uses go1.27.3
+# from the module proxy. A comparison may name another: make X GOTOOLCHAIN=...
+GOTOOLCHAIN ?= go1.27.3
+export GOTOOLCHAIN
+# Fuzz budgets are execution counts, not durations: they take the same work on
+# a loaded machine as on an idle one (and go1.26's coordinator reported a
+# spurious "context deadline exceeded" with durations, golang/go#75804).
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
@@ -20,9 +26,17 @@ FUZZ_SLOW ?= 150x
 # a Go release the rewrite was not verified with does the same and says so.
 WASMJUMP ?= 1
 export WASMJUMP
+# WASM_SIMD=1 (the default) builds wasm binaries with GOEXPERIMENT=simd, the
+# wasm SIMD kernels of the net, as the shipped azurite.wasm; WASM_SIMD=0 builds
+# the scalar path (the fallback for browsers without SIMD), for comparisons.
+WASM_SIMD ?= 1
 # $(call wasmbin,OUT,GO COMMAND,PACKAGE): GOOS=js GOARCH=wasm go COMMAND -o OUT
-# PACKAGE, then the rewrite (internal/wasmbuild.Build).
+# PACKAGE, then the rewrite (internal/wasmbuild.Build); with SIMD per WASM_SIMD.
+# wasmbin_scalar: the same without SIMD, whatever WASM_SIMD says.
 define wasmbin
+	$(GO) run ./tools/wasmbuild $(if $(filter 1,$(WASM_SIMD)),-simd) -o $(1) $(3) $(2)
+endef
+define wasmbin_scalar
 	$(GO) run ./tools/wasmbuild -o $(1) $(3) $(2)
 endef
 
@@ -86,14 +100,15 @@ WASM_EXEC = $(CURDIR)/tools/wasm-exec.sh
 .PHONY: test-search-wasm
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
-# The bench signature natively and as wasm must agree, with the hand-written
-# evaluation and with the built-in net.
+# The bench signature natively, as wasm and as wasm with SIMD must agree,
+# with the hand-written evaluation and with the built-in net.
 test-search-wasm:
 	@for ev in hce nnue; do flag=""; [ $$ev = nnue ] && flag=-benchnnue; \
 	native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
 	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
-	echo "bench depth 7 ($$ev): native '$$native', wasm '$$wasm'"; \
-	test -n "$$native" && test "$$native" = "$$wasm" || exit 1; done
+	simd=$$(GOOS=js GOARCH=wasm GOEXPERIMENT=simd $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	echo "bench depth 7 ($$ev): native '$$native', wasm '$$wasm', wasm SIMD '$$simd'"; \
+	test -n "$$native" && test "$$native" = "$$wasm" && test "$$native" = "$$simd" || exit 1; done
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -126,13 +141,16 @@ release:
 WASM_FLAGS ?= -trimpath -ldflags=-s
 
 .PHONY: wasm uci-wasm test-wasm test-wasm-node test-wasm-browser wasm-deps
-# dist/azurite.wasm plus wasm_exec.js (same toolchain) and worker.js, and their sizes.
+# dist/azurite.wasm (SIMD), dist/azurite-scalar.wasm (the fallback worker.js
+# loads where the browser has no wasm SIMD), wasm_exec.js (same toolchain)
+# and worker.js, and their sizes.
 wasm:
 	@mkdir -p dist
 	$(call wasmbin,dist/azurite.wasm,build $(WASM_FLAGS),./wasm)
+	$(call wasmbin_scalar,dist/azurite-scalar.wasm,build $(WASM_FLAGS),./wasm)
 	cp "$$($(GO) env GOROOT)/lib/wasm/wasm_exec.js" dist/wasm_exec.js
 	cp worker.js dist/worker.js
-	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js
+	@node tools/wasm-size.mjs dist/azurite.wasm dist/wasm_exec.js dist/worker.js dist/azurite-scalar.wasm
 
 # The wasm engine as a stdin/stdout UCI engine under node (build output goes to stderr).
 uci-wasm:
@@ -144,12 +162,14 @@ uci-wasm:
 # tests and the search's stop/ponder tests (one thread, no preemption: a
 # search that never yields keeps Stop from running; about 20 s in all).
 WASM_SEARCH_TESTS = ^(TestStopInfinite|TestStopBeforeSearch|TestInfiniteWaitsAfterMate|TestPonderHit|TestYieldHook)$$
-wasm-deps:
+wasm-deps: wasm
 	@GOOS=js GOARCH=wasm $(GO) vet ./wasm
 	@bash tools/wasm-deps.sh
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm
 	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(WASM_EXEC)" ./engine/session ./engine/uci
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run 'NNUE|Net' ./engine/eval
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run 'NNUE|Net|Kernels' ./engine/eval
+	GOOS=js GOARCH=wasm GOEXPERIMENT=simd $(GO) test -count=1 -exec="$(WASM_EXEC)" -run 'NNUE|Net|Kernels|Symmetry' ./engine/eval
+	$(GO) run ./tools/wasmsimd dist/azurite.wasm dist/azurite-scalar.wasm
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec="$(WASM_EXEC)" -run '$(WASM_SEARCH_TESTS)' ./engine/search
 
 test-wasm-node: node_modules/.package-lock.json wasm

@@ -145,7 +145,7 @@ func build(withWasm bool) error {
 	// build without the engine keeps the engine it has.
 	var keep []string
 	if !withWasm {
-		keep = []string{"azurite.wasm", "wasm_exec.js"}
+		keep = []string{"azurite.wasm", "azurite-scalar.wasm", "wasm_exec.js"}
 	}
 	if err := pwa.Clean(distDir, keep...); err != nil {
 		return err
@@ -224,12 +224,18 @@ func buildWasm() error {
 		fmt.Println("skipped azurite.wasm: ./wasm does not exist yet")
 		return nil
 	}
-	start := time.Now()
-	wasmFile := filepath.Join(distDir, "azurite.wasm")
-	if err := wasmbuild.Build(wasmFile, "./wasm", []string{"build", "-trimpath", "-ldflags=-s"}, os.Stdout); err != nil {
-		return err
+	// azurite.wasm uses wasm SIMD (the net's kernels); worker.js loads
+	// azurite-scalar.wasm instead on a browser without it.
+	for _, b := range []struct {
+		name string
+		env  []string
+	}{{"azurite.wasm", wasmbuild.SIMD}, {"azurite-scalar.wasm", nil}} {
+		start := time.Now()
+		if err := wasmbuild.BuildEnv(filepath.Join(distDir, b.name), "./wasm", []string{"build", "-trimpath", "-ldflags=-s"}, b.env, os.Stdout); err != nil {
+			return err
+		}
+		fmt.Printf("built %s in %v\n", b.name, time.Since(start).Round(time.Millisecond))
 	}
-	fmt.Printf("built azurite.wasm in %v\n", time.Since(start).Round(time.Millisecond))
 	out, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		return fmt.Errorf("go env GOROOT: %w", err)

@@ -1,9 +1,9 @@
 module github.com/azurite-chess/azurite
 
-go 1.26
+go 1.27
 
 // The release internal/wasmjump was verified with (wasmjump.VerifiedGo).
-toolchain go1.26.8
+toolchain go1.27.3
 
 ignore (
 	./dist

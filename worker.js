@@ -10,6 +10,9 @@
 // azurite.wasm are resolved relative to this file's own URL, so the engine
 // works from any sub-path of a static host; `worker.js?wasm=other.wasm`
 // picks another engine file (also resolved relative to this file).
+// azurite.wasm uses wasm SIMD; a browser without it (Safari before 16.4)
+// gets azurite-scalar.wasm, fetched only there. `worker.js?simd=0` forces
+// the scalar build (tests, comparisons).
 //
 // Messages that arrive before the engine has started are queued and
 // delivered in order. Load failures are reported both as a typed event
@@ -21,7 +24,16 @@
 (() => {
   const here = self.location.href;
   const params = new URL(here).searchParams;
-  const wasmURL = new URL(params.get('wasm') || 'azurite.wasm', here).href;
+  // A module of one function returning i8x16.splat(0): it validates only
+  // where the browser has wasm SIMD.
+  const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11]);
+  let simd = false;
+  try {
+    simd = params.get('simd') !== '0' && WebAssembly.validate(SIMD_PROBE);
+  } catch {
+    // no WebAssembly.validate: the scalar build
+  }
+  const wasmURL = new URL(params.get('wasm') || (simd ? 'azurite.wasm' : 'azurite-scalar.wasm'), here).href;
   const execURL = new URL('wasm_exec.js', here).href;
 
   let api = null;            // {send} once the Go side is ready
@@ -92,7 +104,7 @@
     event(obj) { post(obj); },
     ready(a) {
       api = a;
-      if (!stringSeen) post({ type: 'loaded' });
+      if (!stringSeen) post({ type: 'loaded', simd });
       for (const m of queue.splice(0)) deliver(m);
     },
     quit() { quitting = true; },

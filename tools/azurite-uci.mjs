@@ -38,7 +38,8 @@ function findExec(opts) {
   if (opts.exec) return opts.exec;
   const beside = path.join(path.dirname(opts.wasm), 'wasm_exec.js');
   if (fs.existsSync(beside)) return beside;
-  const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8' }).trim();
+  const env = { ...process.env, GOTOOLCHAIN: process.env.GOTOOLCHAIN || 'go1.27.3' }; // the project's Go
+  const goroot = execFileSync('go', ['env', 'GOROOT'], { encoding: 'utf8', env }).trim();
   return path.join(goroot, 'lib', 'wasm', 'wasm_exec.js');
 }
 

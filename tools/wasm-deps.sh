@@ -4,6 +4,9 @@
 # message converter, brings fmt for its error messages: that is the only
 # allowed path). Prints which engine packages pull in what.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 cd "$(dirname "$0")/.."
 export GOOS=js GOARCH=wasm
 bad=0

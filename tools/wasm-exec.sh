@@ -5,6 +5,9 @@
 # Go release) and runs under node with the toolchain's go_js_wasm_exec, so
 # the tests exercise the code that ships.
 set -eo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 here=$(cd "$(dirname "$0")" && pwd)
 bin=$1
 shift

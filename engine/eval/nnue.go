@@ -199,13 +199,7 @@ func (n *Net) output(a *accumulator, us board.Color) int {
 	own, other := &a.v[us&1], &a.v[us&1^1]
 	wOwn := (*[NetHidden]int16)(n.outW[:NetHidden])
 	wOther := (*[NetHidden]int16)(n.outW[NetHidden:])
-	sum := int64(0)
-	for j := range netWords {
-		o, t := own[j], other[j]
-		w, v := (*[4]int16)(wOwn[4*j:]), (*[4]int16)(wOther[4*j:])
-		sum += screlu(o, 0)*int64(w[0]) + screlu(o, 16)*int64(w[1]) + screlu(o, 32)*int64(w[2]) + screlu(o, 48)*int64(w[3]) +
-			screlu(t, 0)*int64(v[0]) + screlu(t, 16)*int64(v[1]) + screlu(t, 32)*int64(v[2]) + screlu(t, 48)*int64(v[3])
-	}
+	sum := outputSum(own, other, wOwn, wOther)
 	// sum is in QA²·QB; one QA off gives the bias's QA·QB.
 	return int((sum/netQA + int64(n.outB)) * NetScale / (netQA * netQB))
 }

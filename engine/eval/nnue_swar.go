@@ -1,10 +1,11 @@
 package eval
 
 // Accumulator arithmetic on four int16 lanes per uint64 (SIMD within a
-// register). Go compiles no vector instructions, natively or for wasm, so
-// this quarters the loop trips of every update. Each lane wraps modulo 2^16
-// exactly as int16 arithmetic does: the top bit of each lane is computed
-// apart so no carry or borrow crosses into the next lane.
+// register): the portable path, and the reference every vector path must
+// equal exactly (nnue_kernels.go picks the path a build uses). It quarters
+// the loop trips of every update. Each lane wraps modulo 2^16 exactly as
+// int16 arithmetic does: the top bit of each lane is computed apart so no
+// carry or borrow crosses into the next lane.
 
 const laneTops = 0x8000_8000_8000_8000
 
@@ -18,31 +19,31 @@ func sub16(a, b uint64) uint64 {
 	return ((a | laneTops) - (b &^ laneTops)) ^ ((a ^ ^b) & laneTops)
 }
 
-func addRow(d, w *[netWords]uint64) {
+func swarAddRow(d, w *[netWords]uint64) {
 	for i := range d {
 		d[i] = add16(d[i], w[i])
 	}
 }
 
-func addSub(d, s, add, sub *[netWords]uint64) {
+func swarAddSub(d, s, add, sub *[netWords]uint64) {
 	for i := range d {
 		d[i] = sub16(add16(s[i], add[i]), sub[i])
 	}
 }
 
-func addSubSub(d, s, add, sub1, sub2 *[netWords]uint64) {
+func swarAddSubSub(d, s, add, sub1, sub2 *[netWords]uint64) {
 	for i := range d {
 		d[i] = sub16(sub16(add16(s[i], add[i]), sub1[i]), sub2[i])
 	}
 }
 
-func add2Sub(d, s, add1, add2, sub *[netWords]uint64) {
+func swarAdd2Sub(d, s, add1, add2, sub *[netWords]uint64) {
 	for i := range d {
 		d[i] = sub16(add16(add16(s[i], add1[i]), add2[i]), sub[i])
 	}
 }
 
-func addSub2(d, s, add1, sub1, add2, sub2 *[netWords]uint64) {
+func swarAddSub2(d, s, add1, sub1, add2, sub2 *[netWords]uint64) {
 	for i := range d {
 		d[i] = sub16(add16(sub16(add16(s[i], add1[i]), sub1[i]), add2[i]), sub2[i])
 	}
@@ -52,4 +53,18 @@ func addSub2(d, s, add1, sub1, add2, sub2 *[netWords]uint64) {
 func screlu(w uint64, shift uint) int64 {
 	x := int64(min(max(int16(uint16(w>>shift)), 0), netQA))
 	return x * x
+}
+
+// swarOutput is the output layer's sum before scaling: the clipped squared
+// activations of own and other (both sides' accumulators) times their
+// output weights, in QA²·QB units.
+func swarOutput(own, other *[netWords]uint64, wOwn, wOther *[NetHidden]int16) int64 {
+	sum := int64(0)
+	for j := range netWords {
+		o, t := own[j], other[j]
+		w, v := (*[4]int16)(wOwn[4*j:]), (*[4]int16)(wOther[4*j:])
+		sum += screlu(o, 0)*int64(w[0]) + screlu(o, 16)*int64(w[1]) + screlu(o, 32)*int64(w[2]) + screlu(o, 48)*int64(w[3]) +
+			screlu(t, 0)*int64(v[0]) + screlu(t, 16)*int64(v[1]) + screlu(t, 32)*int64(v[2]) + screlu(t, 48)*int64(v[3])
+	}
+	return sum
 }

@@ -19,7 +19,7 @@ import (
 // (tiny, and its name reaches the engine client from several bundles) and the licences.
 func hashable(rel string) bool {
 	switch rel {
-	case "app.js", "app.css", "pwa.js", "azurite.wasm", "wasm_exec.js", "book.bin":
+	case "app.js", "app.css", "pwa.js", "azurite.wasm", "azurite-scalar.wasm", "wasm_exec.js", "book.bin":
 		return true
 	}
 	return strings.HasPrefix(rel, "assets/") && strings.HasSuffix(rel, ".svg")

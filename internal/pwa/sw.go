@@ -22,6 +22,16 @@ const SWTemplate = "web/sw/sw.js"
 type BuildInfo struct {
 	Version string            `json:"version"`
 	Files   map[string]string `json:"files"`
+	// Fallback lists, with revisions, the files only a browser without wasm
+	// SIMD needs (the scalar engine, azurite-scalar.wasm): the service worker
+	// precaches them only on such a browser, and serves them from its cache.
+	Fallback map[string]string `json:"fallback"`
+}
+
+// isFallback reports whether rel (possibly content-hashed) is the scalar
+// engine that worker.js loads where wasm SIMD is missing.
+func isFallback(rel string) bool {
+	return !strings.Contains(rel, "/") && strings.HasPrefix(rel, "azurite-scalar.") && path.Ext(rel) == ".wasm"
 }
 
 // shippedDirs are the folders of dist/ that belong to the app; other make targets keep
@@ -55,7 +65,7 @@ func revision(data []byte) string {
 
 // Scan lists the files of dist that the service worker precaches, with revisions.
 func Scan(dist string) (BuildInfo, error) {
-	info := BuildInfo{Files: map[string]string{}}
+	info := BuildInfo{Files: map[string]string{}, Fallback: map[string]string{}}
 	err := filepath.WalkDir(dist, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -77,6 +87,10 @@ func Scan(dist string) (BuildInfo, error) {
 		// what static servers answer (Go's FileServer redirects /index.html to /).
 		if rel == "index.html" {
 			key = "./"
+		}
+		if isFallback(rel) {
+			info.Fallback[key] = revision(data)
+			return nil
 		}
 		info.Files[key] = revision(data)
 		return nil
@@ -102,6 +116,14 @@ func WriteServiceWorker(dist string, info BuildInfo, template []byte) error {
 	h := sha256.New()
 	for _, k := range keys {
 		fmt.Fprintf(h, "%s %s\n", k, info.Files[k])
+	}
+	fallback := make([]string, 0, len(info.Fallback))
+	for k := range info.Fallback {
+		fallback = append(fallback, k)
+	}
+	sort.Strings(fallback)
+	for _, k := range fallback {
+		fmt.Fprintf(h, "fallback %s %s\n", k, info.Fallback[k])
 	}
 	h.Write(template)
 	info.Version = hex.EncodeToString(h.Sum(nil))[:12]

@@ -31,6 +31,17 @@ import (
 // the build ID it was compiled with, so WASMJUMP=0 would otherwise get the
 // rewritten binary back. The go command's own output goes to log.
 func Build(out, pkg string, args []string, log io.Writer) error {
+	return BuildEnv(out, pkg, args, nil, log)
+}
+
+// SIMD is the environment of a build with the wasm SIMD kernels
+// (engine/eval/nnue_simd_wasm.go): what the shipped azurite.wasm is built
+// with. A build without it is the scalar fallback.
+var SIMD = []string{"GOEXPERIMENT=simd"}
+
+// BuildEnv is Build with env ("NAME=value" entries, such as SIMD) added to
+// the go command's environment.
+func BuildEnv(out, pkg string, args, env []string, log io.Writer) error {
 	if len(args) == 0 {
 		return errors.New("wasmbuild: no go subcommand given (want build or test -c)")
 	}
@@ -38,7 +49,7 @@ func Build(out, pkg string, args []string, log io.Writer) error {
 		return fmt.Errorf("wasmbuild: %w", err)
 	}
 	cmd := exec.Command("go", append(append(args[:len(args):len(args)], "-o", out), pkg)...)
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	cmd.Env = append(append(os.Environ(), env...), "GOOS=js", "GOARCH=wasm")
 	cmd.Stdout, cmd.Stderr = log, log
 	if err := cmd.Run(); err != nil {
 		return fmt.Errorf("wasmbuild: GOOS=js GOARCH=wasm go %s -o %s %s: %w", strings.Join(args, " "), out, pkg, err)

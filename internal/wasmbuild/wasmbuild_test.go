@@ -19,7 +19,7 @@ func TestRewriteGate(t *testing.T) {
 	}{
 		{"verified", "", "go1.26.8", ": 0 of 0 jumps through the dispatch table made direct"},
 		{"switch-off", "0", "go1.26.8", "left as the compiler wrote it: WASMJUMP=0"},
-		{"unlisted-release", "1", "go1.99.1", "left as the compiler wrote it: internal/wasmjump was not verified with go1.99.1 (only go1.26.8)"},
+		{"unlisted-release", "1", "go1.99.1", "left as the compiler wrote it: internal/wasmjump was not verified with go1.99.1 (only go1.26.8, go1.27.3)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Setenv("WASMJUMP", tc.wasmjump)

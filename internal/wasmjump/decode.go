@@ -18,7 +18,42 @@ const (
 	opI32Const = 0x41
 
 	blockEmpty = 0x40 // block type of a block without results
+	opSIMD     = 0xfd // prefix of the 128-bit SIMD instructions
 )
+
+// skipSIMD returns the offset past the SIMD instruction whose sub-opcode
+// starts at b[i:] (after the 0xfd prefix), from the immediates of the
+// fixed-width SIMD proposal (WebAssembly 2.0): a memory argument for loads
+// and stores (and a lane index for the lane ones), sixteen bytes for
+// v128.const and i8x16.shuffle, a lane index for extract/replace_lane;
+// every other instruction up to the relaxed ones (0x113) has none.
+func skipSIMD(b []byte, i int) (int, error) {
+	u, i, err := readU(b, i)
+	if err != nil {
+		return i, err
+	}
+	memarg := func(i int) (int, error) {
+		_, i, err := readU(b, i) // align
+		if err == nil {
+			_, i, err = readU(b, i) // offset
+		}
+		return i, err
+	}
+	switch {
+	case u <= 11 || u == 92 || u == 93: // v128.load*, load*_splat, v128.store, load*_zero
+		return memarg(i)
+	case u == 12 || u == 13: // v128.const, i8x16.shuffle
+		return i + 16, nil
+	case u >= 21 && u <= 34: // extract_lane, replace_lane
+		return i + 1, nil
+	case u >= 84 && u <= 91: // load*_lane, store*_lane
+		i, err = memarg(i)
+		return i + 1, err
+	case u <= 0x113:
+		return i, nil
+	}
+	return i, fmt.Errorf("unknown instruction 0xfd %d", u)
+}
 
 // instr is one decoded instruction: its opcode, its byte range in the
 // function body, and the immediate the rewriter needs (a branch depth, a
@@ -32,7 +67,8 @@ type instr struct {
 
 // decode decodes the instruction at b[i:]. It knows every instruction of
 // the WebAssembly 1.0 core plus the sign-extension, non-trapping
-// float-to-int and bulk-memory ones, a superset of what Go emits.
+// float-to-int, bulk-memory and fixed-width SIMD ones, a superset of what Go
+// emits (with GOEXPERIMENT=simd too).
 func decode(b []byte, i int) (instr, error) {
 	in := instr{op: b[i], start: i}
 	i++
@@ -110,6 +146,8 @@ func decode(b []byte, i int) (instr, error) {
 		default:
 			err = fmt.Errorf("unknown instruction 0xfc %d", u)
 		}
+	case op == opSIMD:
+		i, err = skipSIMD(b, i)
 	default:
 		err = fmt.Errorf("unknown opcode 0x%02x", op)
 	}

@@ -11,7 +11,7 @@ import "slices"
 // release not listed here leaves the compiler's output as it is
 // (internal/wasmbuild); add a release once TestGoProgram and
 // make test-search-wasm pass with it.
-var VerifiedGo = []string{"go1.26.8"}
+var VerifiedGo = []string{"go1.26.8", "go1.27.3"}
 
 // Verified reports whether goVersion (as runtime.Version or
 // `go env GOVERSION` print it) is in VerifiedGo.

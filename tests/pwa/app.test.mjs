@@ -98,6 +98,9 @@ test('first visit: service worker installs, manifest is valid and Chromium finds
   figure('bytes from the network, first visit (page + service worker precache)', server.stats.bytes, 'bytes');
   const failed = server.stats.requests.filter((r) => r.status >= 400 && !expected404(r));
   assert.deepEqual(failed, [], 'failed requests');
+  // Chromium has wasm SIMD: the scalar engine is neither loaded nor precached.
+  const scalar = server.stats.requests.filter((r) => /azurite-scalar\.[0-9a-f]+\.wasm/.test(r.path ?? r.url ?? ''));
+  assert.deepEqual(scalar, [], 'the scalar fallback was downloaded on a SIMD browser');
 
   const cdp = await b.context.newCDPSession(page);
   const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');

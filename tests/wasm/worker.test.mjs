@@ -88,7 +88,7 @@ test('typed: loaded, id/option/uciok events, go depth 8 -> typed info and a lega
     const b = await e.wait((d) => d && d.type === 'bestmove', 120000);
     return e.log.map((x) => x.data);
   });
-  assert.deepEqual(r[0], { type: 'loaded' });
+  assert.deepEqual(r[0], { type: 'loaded', simd: true }, 'Chromium has wasm SIMD: the SIMD build');
   const id = r.find((d) => d.type === 'id');
   assert.match(id.name, /^Azurite/);
   assert.equal(id.author, 'the Azurite developers');
@@ -413,6 +413,28 @@ test('a million-ply game in a worker: a legal bestmove (wasm memory: tests/wasm/
   });
   assert.deepEqual(r.errors, []);
   assert.ok(isLegal(null, [], r.best.split(' ')[1]), r.best);
+});
+
+test('the scalar build (worker.js?simd=0, as a browser without wasm SIMD gets) plays a game of legal moves with the net', async () => {
+  const r = await inPage(async () => {
+    const h = await import('/tests/page-helpers.js');
+    const e = h.open('/sub/app/worker.js?simd=0');
+    const loaded = await e.wait((d) => d && d.type === 'loaded', 60000);
+    const moves = [];
+    for (let ply = 0; ply < 24; ply++) {
+      const m = e.mark();
+      e.send({ type: 'position', moves });
+      e.send({ type: 'go', depth: 5 });
+      const b = await e.wait((d) => d && d.type === 'bestmove', 60000, m);
+      if (!b.data.move || b.data.move === '0000') break;
+      moves.push(b.data.move);
+    }
+    e.w.terminate();
+    return { loaded: loaded.data, moves };
+  });
+  assert.deepEqual(r.loaded, { type: 'loaded', simd: false });
+  assert.equal(r.moves.length, 24, JSON.stringify(r.moves));
+  for (let i = 0; i < r.moves.length; i++) assert.ok(isLegal(null, r.moves.slice(0, i), r.moves[i]), `ply ${i + 1}: ${r.moves[i]} after ${r.moves.slice(0, i).join(' ')}`);
 });
 
 test('memory that cannot grow -> a fatal error event naming it, not a silent death', async () => {

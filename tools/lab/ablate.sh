@@ -14,6 +14,9 @@
 # script fails. `tools/lab/ablate.sh list` prints the features; the feature
 # "none" builds the revision unchanged (the full engine to play against).
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 
 declare -A BLOCKS=(
 	[mobility]="KnightMobility BishopMobility RookMobility QueenMobility"

@@ -33,6 +33,9 @@
 #   report prints the rating each pairing implies (the chain's transitive anchor).
 # Output: OUTDIR/<level>-vs-<opponent>.{pgn,out,log,summary.txt}, printed summaries.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SHARED=${SHARED:-$ROOT/../shared}

@@ -21,6 +21,9 @@
 # the difference is a few per cent (repeats 1 -> 3, 3 -> 5 and 5 -> 9 gave
 # 5361, 5003 and 5430 per evaluation), so compare builds at LOW=1 HIGH=9.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 native=$(realpath "${1:?usage: eval-instr.sh NATIVE.test WASM.test [LOW HIGH]}")
 wasm=$(realpath "${2:?usage: eval-instr.sh NATIVE.test WASM.test [LOW HIGH]}")
 low=${3:-1}

@@ -18,6 +18,9 @@
 # are printed at the end; the runs (PGNs, ratings.tsv) are in
 # $MATCH_HOME/runs as usual.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 
 games=${1:-50}
 tc=${2:-10+0.1}

@@ -7,7 +7,8 @@
 #   tools/lab/instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]
 #
 # Both arguments are `go test -c` binaries of ./engine/search. Each runs the
-# bench (TestBenchPrint) at depths LOW and HIGH (default 6 and 8); the
+# bench (TestBenchPrint) at depths LOW and HIGH (default 6 and 8), with the
+# test flags in BENCH_ARGS (e.g. BENCH_ARGS=-benchnnue: the built-in net); the
 # difference of the two runs' instruction counts over the difference of their
 # node counts cancels start-up, compilation and table set-up, which a single
 # run would charge to the nodes. Needs valgrind. Takes minutes (valgrind runs
@@ -20,6 +21,9 @@
 # optimised code, repeats agree within about 1.5 % and the figure is the
 # steady state a long search runs in.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 native=${1:?usage: instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]}
 wasm=${2:?usage: instr-per-node.sh NATIVE.test WASM.test [LOW HIGH]}
 low=${3:-6}
@@ -31,7 +35,7 @@ exec_node="$(go env GOROOT)/lib/wasm/wasm_exec_node.js"
 count() {
 	local out nodes instr
 	out=$(valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null "$@" \
-		-test.run '^TestBenchPrint$' -test.v 2>&1) || { echo "$out" >&2; return 1; }
+		-test.run '^TestBenchPrint$' -test.v ${BENCH_ARGS:-} 2>&1) || { echo "$out" >&2; return 1; }
 	nodes=$(sed -n 's/.*Nodes searched: \([0-9]*\).*/\1/p' <<<"$out" | head -1)
 	instr=$(sed -n 's/.*I *refs: *\([0-9,]*\).*/\1/p' <<<"$out" | tr -d ,)
 	[[ -n $nodes && -n $instr ]] || { echo "instr-per-node.sh: no node or instruction count in: $*" >&2; return 1; }

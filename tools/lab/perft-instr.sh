@@ -26,6 +26,9 @@
 # the clock says wasm runs at 0.45x native). In a normal run the optimised
 # code takes over within milliseconds. NODE_FLAGS replaces the flag.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 native=${1:?usage: perft-instr.sh NATIVE.test WASM.test [KIND…]}
 wasm=${2:?usage: perft-instr.sh NATIVE.test WASM.test [KIND…]}
 shift 2

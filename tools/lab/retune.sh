@@ -11,6 +11,9 @@
 # qsearch.go); the script fails unless each substitution matches exactly one
 # line, so a renamed constant cannot silently leave the variant unchanged.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 
 if [[ $# -lt 2 ]]; then
 	echo "usage: $0 OUT [REV] NAME=VALUE [NAME=VALUE ...]" >&2

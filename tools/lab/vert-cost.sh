@@ -5,6 +5,9 @@
 # same API for the types the bridge uses, no reflect, no fmt), and prints raw,
 # gzip -9 and brotli 11 sizes of both and the difference. make wasm-vert-cost.
 set -euo pipefail
+# The project's Go release (go.mod's toolchain line; README, Prerequisites);
+# a comparison may name another.
+export GOTOOLCHAIN="${GOTOOLCHAIN:-go1.27.3}"
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d /tmp/azurite-vert-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT

@@ -24,8 +24,9 @@ func main() {
 	out := flag.String("o", "", "write the binary to `file`")
 	in := flag.String("rewrite", "", "rewrite the wasm binary `file` instead of compiling one")
 	quiet := flag.Bool("q", false, "print the summary line only when the rewrite was left out")
+	simd := flag.Bool("simd", false, "build with GOEXPERIMENT=simd (the wasm SIMD kernels, as the shipped azurite.wasm)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: wasmbuild [-q] -o OUT PKG GOCMD [GOFLAGS...]\n       wasmbuild [-q] -o OUT -rewrite IN")
+		fmt.Fprintln(os.Stderr, "usage: wasmbuild [-q] [-simd] -o OUT PKG GOCMD [GOFLAGS...]\n       wasmbuild [-q] -o OUT -rewrite IN")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -42,7 +43,11 @@ func main() {
 	if *in != "" {
 		err = wasmbuild.Rewrite(*in, *out, log)
 	} else {
-		err = wasmbuild.Build(*out, flag.Arg(0), flag.Args()[1:], log)
+		var env []string
+		if *simd {
+			env = wasmbuild.SIMD
+		}
+		err = wasmbuild.BuildEnv(*out, flag.Arg(0), flag.Args()[1:], env, log)
 	}
 	if *quiet && (err != nil || bytes.Contains(buf.Bytes(), []byte("left as the compiler wrote it"))) {
 		os.Stderr.Write(buf.Bytes())

@@ -11,6 +11,9 @@
 //   same origin (another copy of the app in another folder) are left alone.
 // - fetch: listed files are answered from the cache, navigations to the app folder get
 //   the cached shell, everything else (e.g. a PGN an embed loads) goes to the network.
+// - BUILD.fallback (the scalar engine, azurite-scalar.wasm) is precached only where the
+//   browser has no wasm SIMD, the one place worker.js loads it; a SIMD browser never
+//   downloads it.
 /* global self, caches */
 'use strict';
 
@@ -20,6 +23,17 @@ const PREFIX = `azurite:${SCOPE.pathname}:`;
 const CACHE = PREFIX + BUILD.version;
 // META is a cache entry holding the build info of that cache, read by the next install.
 const META = new URL('__azurite-build.json', SCOPE).href;
+// The same probe as worker.js: a module returning i8x16.splat(0) validates only
+// where the browser has wasm SIMD.
+const SIMD_PROBE = new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 123, 3, 2, 1, 0, 10, 8, 1, 6, 0, 65, 0, 253, 15, 11]);
+let hasSIMD = false;
+try {
+  hasSIMD = WebAssembly.validate(SIMD_PROBE);
+} catch {
+  // no WebAssembly.validate: treat as no SIMD
+}
+// FILES is what this browser precaches and answers from the cache.
+const FILES = { ...BUILD.files, ...(hasSIMD ? {} : BUILD.fallback || {}) };
 
 function urlOf(rel) {
   return new URL(rel, SCOPE).href;
@@ -56,8 +70,9 @@ async function reusable() {
     } catch {
       continue;
     }
-    for (const [rel, rev] of Object.entries(BUILD.files)) {
-      if (out.has(rel) || !info.files || info.files[rel] !== rev) continue;
+    const had = { ...(info.files || {}), ...(info.fallback || {}) };
+    for (const [rel, rev] of Object.entries(FILES)) {
+      if (out.has(rel) || had[rel] !== rev) continue;
       const res = await old.match(urlOf(rel));
       if (res) out.set(rel, res);
     }
@@ -69,7 +84,7 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const reuse = await reusable();
   await Promise.all(
-    Object.keys(BUILD.files).map(async (rel) => {
+    Object.keys(FILES).map(async (rel) => {
       const url = urlOf(rel);
       let res = reuse.get(rel);
       if (!res) {
@@ -120,7 +135,7 @@ self.addEventListener('fetch', (event) => {
   if (req.method !== 'GET') return;
   const rel = relOf(req.url);
   if (rel === null) return;
-  if (Object.prototype.hasOwnProperty.call(BUILD.files, rel)) {
+  if (Object.prototype.hasOwnProperty.call(FILES, rel)) {
     event.respondWith(fromCache(rel, req));
   }
 });
