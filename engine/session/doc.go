@@ -29,7 +29,9 @@
 //	go.go        Go: the search goroutine, book moves, limit checks
 //	bench.go     Bench: the bench signature as a stoppable search with the session's Yield hook
 //	perft.go     Perft: a divide of the current position as a stoppable search, the same way
-//	options.go   the option table: kinds, defaults, ranges, validation
+//	options.go   the option table: each option declared once (kind, default, range, apply,
+//	             read back), from which SetOption, Options and the UCI listing derive
+//	evalopt.go   the evaluation: Use NNUE and EvalFile, installing the net or the hand-written one
 //	strength.go  weakened play: Skill Level / UCI_Elo, MultiPV candidates within a margin
 //	engine.go    the adapter to search.Searcher (a resize frees the old table first)
 //	yield_*.go   the default Yield hook: none natively, runtime.Gosched on js/wasm

@@ -23,12 +23,6 @@ const (
 	evalNet
 )
 
-// setUseNNUE applies the Use NNUE option.
-func (s *Session) setUseNNUE(v string) error {
-	s.useNNUE = v == "true"
-	return nil
-}
-
 // setEvalFile applies the EvalFile option: "" selects the built-in net;
 // anything else is read through Config.ReadNetFile and must be a net this
 // build reads whose scores are plausible (eval.Net.Plausible). On error the

@@ -2,6 +2,7 @@ package session
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -73,114 +74,130 @@ const (
 	maxSkill   = 20
 )
 
-// optionSpec is one entry of the option table: its description and how a
-// validated value is applied. apply returns an error only for a value the
-// kind check cannot catch (e.g. a BookFile that fails to load), and must
-// leave the session untouched in that case.
+// optionSpec declares one option, once: what `uci` lists (Option, Value
+// unused), how a validated value is applied and how the current value reads
+// back. New applies every default through apply, SetOption applies a value,
+// Options reads get, and the UCI listing formats Option: nothing else names
+// an option's default, range or field.
 type optionSpec struct {
 	Option
+	// limit, if set, returns the configuration's lower maximum (> 0) of a
+	// spin option (Config.MaxHashMB, Config.MaxThreads).
+	limit func(Config) int
+	// apply sets a value normalise accepted (mu held, no search running).
+	// It returns an error only for a value the kind check cannot catch
+	// (e.g. a BookFile that fails to load), and must then leave the
+	// session untouched.
 	apply func(s *Session, v string) error
-}
-
-// capTo returns limit, or lower when the configuration asks for it (cfg > 0).
-func capTo(limit, cfg int) int {
-	if cfg > 0 && cfg < limit {
-		return cfg
-	}
-	return limit
+	// get returns the current value in apply's form; nil for a button.
+	get func(s *Session) string
 }
 
 // optionTable lists the options in the order `uci` prints them.
-func (s *Session) optionTable() []optionSpec {
-	return []optionSpec{
-		{Option{Name: OptHash, Type: Spin, Default: strconv.Itoa(defaultHashMB), Min: minHashMB, Max: capTo(maxHashMB, s.cfg.MaxHashMB)}, func(s *Session, v string) error {
-			n, _ := strconv.Atoi(v)
-			if n == s.hashMB {
-				return nil // the table already has this size; resizing would only clear it
-			}
-			if err := s.eng.setHash(n); err != nil {
-				return err
-			}
-			s.hashMB = n
+var optionTable = []optionSpec{
+	{
+		Option: Option{Name: OptHash, Type: Spin, Default: strconv.Itoa(defaultHashMB), Min: minHashMB, Max: maxHashMB},
+		limit:  func(c Config) int { return c.MaxHashMB },
+		apply:  (*Session).setHash,
+		get:    func(s *Session) string { return strconv.Itoa(s.hashMB) },
+	},
+	button(OptClearHash, func(s *Session) { s.eng.clearHash() }),
+	spin(OptThreads, 1, 1, maxThreads, func(s *Session) *int { return &s.threads }).
+		limitedBy(func(c Config) int { return c.MaxThreads }),
+	spin(OptMultiPV, 1, 1, maxMultiPV, func(s *Session) *int { return &s.multiPV }),
+	check(OptPonder, false, func(s *Session) *bool { return &s.ponder }),
+	spin(OptMoveOverhead, defaultOverheadMS, 0, maxOverheadMS, func(s *Session) *int { return &s.overheadMS }),
+	check(OptOwnBook, false, func(s *Session) *bool { return &s.ownBook }),
+	text(OptBookFile, (*Session).setBookFile, func(s *Session) string { return s.bookFile }),
+	check(OptUseNNUE, true, func(s *Session) *bool { return &s.useNNUE }),
+	text(OptEvalFile, (*Session).setEvalFile, func(s *Session) string { return s.evalFile }),
+	spin(OptBookVariety, defaultVariety, 0, 100, func(s *Session) *int { return &s.variety }),
+	check(OptLimitStrength, false, func(s *Session) *bool { return &s.limitStrength }),
+	spin(OptElo, defaultElo, MinElo, MaxElo, func(s *Session) *int { return &s.elo }),
+	spin(OptSkillLevel, maxSkill, 0, maxSkill, func(s *Session) *int { return &s.skill }),
+	check(OptAnalyseMode, false, func(s *Session) *bool { return &s.analyse }),
+	check(OptShowWDL, false, func(s *Session) *bool { return &s.showWDL }),
+}
+
+// spin declares a spin option held in the int that field points to.
+func spin(name string, def, lo, hi int, field func(*Session) *int) optionSpec {
+	return optionSpec{
+		Option: Option{Name: name, Type: Spin, Default: strconv.Itoa(def), Min: lo, Max: hi},
+		apply: func(s *Session, v string) error {
+			*field(s), _ = strconv.Atoi(v) // normalise checked it
 			return nil
-		}},
-		{Option{Name: OptClearHash, Type: Button}, func(s *Session, _ string) error { s.eng.clearHash(); return nil }},
-		{Option{Name: OptThreads, Type: Spin, Default: "1", Min: 1, Max: capTo(maxThreads, s.cfg.MaxThreads)}, func(s *Session, v string) error {
-			s.threads, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptMultiPV, Type: Spin, Default: "1", Min: 1, Max: maxMultiPV}, func(s *Session, v string) error {
-			s.multiPV, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptPonder, Type: Check, Default: "false"}, func(s *Session, v string) error { s.ponder = v == "true"; return nil }},
-		{Option{Name: OptMoveOverhead, Type: Spin, Default: strconv.Itoa(defaultOverheadMS), Min: 0, Max: maxOverheadMS}, func(s *Session, v string) error {
-			s.overheadMS, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptOwnBook, Type: Check, Default: "false"}, func(s *Session, v string) error { s.ownBook = v == "true"; return nil }},
-		{Option{Name: OptBookFile, Type: String, Default: ""}, (*Session).setBookFile},
-		{Option{Name: OptUseNNUE, Type: Check, Default: "true"}, (*Session).setUseNNUE},
-		{Option{Name: OptEvalFile, Type: String, Default: ""}, (*Session).setEvalFile},
-		{Option{Name: OptBookVariety, Type: Spin, Default: strconv.Itoa(defaultVariety), Min: 0, Max: 100}, func(s *Session, v string) error {
-			s.variety, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptLimitStrength, Type: Check, Default: "false"}, func(s *Session, v string) error { s.limitStrength = v == "true"; return nil }},
-		{Option{Name: OptElo, Type: Spin, Default: strconv.Itoa(defaultElo), Min: MinElo, Max: MaxElo}, func(s *Session, v string) error {
-			s.elo, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptSkillLevel, Type: Spin, Default: strconv.Itoa(maxSkill), Min: 0, Max: maxSkill}, func(s *Session, v string) error {
-			s.skill, _ = strconv.Atoi(v)
-			return nil
-		}},
-		{Option{Name: OptAnalyseMode, Type: Check, Default: "false"}, func(s *Session, v string) error { s.analyse = v == "true"; return nil }},
-		{Option{Name: OptShowWDL, Type: Check, Default: "false"}, func(s *Session, v string) error { s.showWDL = v == "true"; return nil }},
+		},
+		get: func(s *Session) string { return strconv.Itoa(*field(s)) },
 	}
 }
 
-// value returns the current value of the named option as text.
-func (s *Session) value(name string) string {
-	switch name {
-	case OptHash:
-		return strconv.Itoa(s.hashMB)
-	case OptThreads:
-		return strconv.Itoa(s.threads)
-	case OptMultiPV:
-		return strconv.Itoa(s.multiPV)
-	case OptPonder:
-		return strconv.FormatBool(s.ponder)
-	case OptMoveOverhead:
-		return strconv.Itoa(s.overheadMS)
-	case OptOwnBook:
-		return strconv.FormatBool(s.ownBook)
-	case OptBookFile:
-		return s.bookFile
-	case OptBookVariety:
-		return strconv.Itoa(s.variety)
-	case OptLimitStrength:
-		return strconv.FormatBool(s.limitStrength)
-	case OptElo:
-		return strconv.Itoa(s.elo)
-	case OptSkillLevel:
-		return strconv.Itoa(s.skill)
-	case OptAnalyseMode:
-		return strconv.FormatBool(s.analyse)
-	case OptShowWDL:
-		return strconv.FormatBool(s.showWDL)
+// check declares a check option held in the bool that field points to.
+func check(name string, def bool, field func(*Session) *bool) optionSpec {
+	return optionSpec{
+		Option: Option{Name: name, Type: Check, Default: strconv.FormatBool(def)},
+		apply:  func(s *Session, v string) error { *field(s) = v == "true"; return nil },
+		get:    func(s *Session) string { return strconv.FormatBool(*field(s)) },
 	}
-	return ""
 }
 
-// Options returns every option with its current value, in listing order.
+// text declares a string option (default ""): apply installs a value
+// (which may fail, e.g. a file that does not load), get reads it back.
+func text(name string, apply func(*Session, string) error, get func(*Session) string) optionSpec {
+	return optionSpec{Option: Option{Name: name, Type: String}, apply: apply, get: get}
+}
+
+// button declares a button option: pressing it runs press.
+func button(name string, press func(*Session)) optionSpec {
+	return optionSpec{
+		Option: Option{Name: name, Type: Button},
+		apply:  func(s *Session, _ string) error { press(s); return nil },
+	}
+}
+
+// limitedBy returns o with its maximum lowered by the configuration.
+func (o optionSpec) limitedBy(limit func(Config) int) optionSpec {
+	o.limit = limit
+	return o
+}
+
+// describe returns o as this session lists it: its maximum lowered by
+// the configuration where o allows that.
+func (s *Session) describe(o *optionSpec) Option {
+	opt := o.Option
+	opt.Vars = slices.Clone(opt.Vars) // the caller's copy
+	if o.limit != nil {
+		if c := o.limit(s.cfg); c > 0 && c < opt.Max {
+			opt.Max = c
+		}
+	}
+	return opt
+}
+
+// setHash applies the Hash option.
+func (s *Session) setHash(v string) error {
+	n, _ := strconv.Atoi(v)
+	if n == s.hashMB {
+		return nil // the table already has this size; resizing would only clear it
+	}
+	if err := s.eng.setHash(n); err != nil {
+		return err
+	}
+	s.hashMB = n
+	return nil
+}
+
+// Options returns every option with its current value ("" for a button),
+// in listing order.
 func (s *Session) Options() []Option {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Option
-	for _, o := range s.optionTable() {
-		opt := o.Option
-		opt.Value = s.value(opt.Name)
+	out := make([]Option, 0, len(optionTable))
+	for i := range optionTable {
+		o := &optionTable[i]
+		opt := s.describe(o)
+		if o.get != nil {
+			opt.Value = o.get(s)
+		}
 		out = append(out, opt)
 	}
 	return out
@@ -198,13 +215,15 @@ func (s *Session) SetOption(name, value string) error {
 	if !s.idleLocked() {
 		return ErrSearching
 	}
-	for _, o := range s.optionTable() {
+	for i := range optionTable {
+		o := &optionTable[i]
 		if !strings.EqualFold(o.Name, name) {
 			continue
 		}
-		v, err := normalise(o.Option, value)
+		opt := s.describe(o)
+		v, err := normalise(opt, value)
 		if err != nil {
-			return s.explainHashCap(o.Option, value, err)
+			return s.explainHashCap(opt, value, err)
 		}
 		if err := o.apply(s, v); err != nil {
 			return &fileError{"option " + o.Name, err}

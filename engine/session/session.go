@@ -74,7 +74,7 @@ type Session struct {
 	book     *book.Book
 	rng      *rand.PCG
 
-	// options (see options.go)
+	// option values (declared in options.go's optionTable)
 	hashMB, threads, multiPV, overheadMS, variety, elo, skill int
 	ponder, ownBook, limitStrength, analyse, showWDL          bool
 	bookFile                                                  string
@@ -108,7 +108,7 @@ func New(cfg Config) *Session {
 		cfg.Yield = defaultYield // Bench uses cfg.Yield too
 	}
 	s := &Session{cfg: cfg, eng: newEngine(search.Options{HashMB: defaultHashMB, Yield: cfg.Yield, YieldInterval: cfg.YieldInterval}), hashMB: defaultHashMB, rng: rand.NewPCG(seed, seed^0xda3e39cb94b95bdb)}
-	for _, o := range s.optionTable() {
+	for _, o := range optionTable {
 		if o.Type != Button {
 			if err := o.apply(s, o.Default); err != nil {
 				panic("session: default of option " + o.Name + ": " + err.Error())

@@ -1,39 +1,95 @@
 package uci
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/book"
+	"github.com/azurite-chess/azurite/engine/session"
 )
 
 const wait = 10 * time.Second // generous: the test machine is shared
 
+// optionListing is what `uci` prints for a session of newRig, whatever
+// values the options hold.
+var optionListing = []string{
+	"id name Azurite test",
+	"id author the Azurite developers",
+	"option name Hash type spin default 16 min 1 max 65536",
+	"option name Clear Hash type button",
+	"option name Threads type spin default 1 min 1 max 256",
+	"option name MultiPV type spin default 1 min 1 max 256",
+	"option name Ponder type check default false",
+	"option name Move Overhead type spin default 30 min 0 max 5000",
+	"option name OwnBook type check default false",
+	"option name BookFile type string default <empty>",
+	"option name Use NNUE type check default true",
+	"option name EvalFile type string default <empty>",
+	"option name Book Variety type spin default 50 min 0 max 100",
+	"option name UCI_LimitStrength type check default false",
+	"option name UCI_Elo type spin default 1500 min 600 max 2600",
+	"option name Skill Level type spin default 20 min 0 max 20",
+	"option name UCI_AnalyseMode type check default false",
+	"option name UCI_ShowWDL type check default false",
+	"uciok",
+}
+
 func TestOptionListing(t *testing.T) {
 	r := newRig(t)
 	r.send("uci")
-	checkLines(t, r.until("uciok", wait), []string{
-		"id name Azurite test",
-		"id author the Azurite developers",
-		"option name Hash type spin default 16 min 1 max 65536",
-		"option name Clear Hash type button",
-		"option name Threads type spin default 1 min 1 max 256",
-		"option name MultiPV type spin default 1 min 1 max 256",
-		"option name Ponder type check default false",
-		"option name Move Overhead type spin default 30 min 0 max 5000",
-		"option name OwnBook type check default false",
-		"option name BookFile type string default <empty>",
-		"option name Use NNUE type check default true",
-		"option name EvalFile type string default <empty>",
-		"option name Book Variety type spin default 50 min 0 max 100",
-		"option name UCI_LimitStrength type check default false",
-		"option name UCI_Elo type spin default 1500 min 600 max 2600",
-		"option name Skill Level type spin default 20 min 0 max 20",
-		"option name UCI_AnalyseMode type check default false",
-		"option name UCI_ShowWDL type check default false",
-		"uciok",
+	checkLines(t, r.until("uciok", wait), optionListing)
+}
+
+// TestOptionListingIgnoresValues: with every option set to a value other
+// than its default (strings to a file that loads), `uci` lists the same
+// lines, and each option reads its value back.
+func TestOptionListingIgnoresValues(t *testing.T) {
+	net, err := os.ReadFile("../eval/nets/default.nnue")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _ := board.ParseFEN(board.StartFEN)
+	bk := book.Encode([]book.Entry{{Key: start.Key(), Move: 0x31c, Weight: 5}}) // e2e4
+	r := newRigWith(t, session.Config{
+		Seed:        1,
+		ReadFile:    func(string) ([]byte, error) { return bk, nil },
+		ReadNetFile: func(string) ([]byte, error) { return net, nil },
 	})
+	want := map[string]string{}
+	for _, o := range r.h.Session().Options() {
+		v := ""
+		switch o.Type {
+		case session.Check:
+			v = strconv.FormatBool(o.Default != "true")
+		case session.Spin:
+			v = strconv.Itoa(o.Min)
+			if v == o.Default {
+				v = strconv.Itoa(o.Max)
+			}
+		case session.String:
+			v = "file-" + strings.ReplaceAll(o.Name, " ", "")
+		case session.Combo:
+			v = o.Vars[len(o.Vars)-1]
+		}
+		if o.Name == session.OptHash {
+			v = "2" // not the test's 65536 MB
+		}
+		want[o.Name] = v
+		r.send("setoption name " + o.Name + " value " + v)
+	}
+	r.send("isready")
+	checkLines(t, r.until("readyok", wait), []string{"readyok"})
+	r.send("uci")
+	checkLines(t, r.until("uciok", wait), optionListing)
+	for _, o := range r.h.Session().Options() {
+		if o.Value != want[o.Name] {
+			t.Errorf("%s reads back %q, want %q", o.Name, o.Value, want[o.Name])
+		}
+	}
 }
 
 func TestPositionWithMoves(t *testing.T) {
