@@ -16,6 +16,7 @@ import (
 	"github.com/azurite-chess/azurite/engine/board"
 	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/internal/openings"
+	"github.com/azurite-chess/azurite/internal/selfplay"
 )
 
 // Self-play data generation. Game g of a run is a pure function of the run's
@@ -27,14 +28,16 @@ import (
 // so a run can be killed at any moment and resumed by running it again: done
 // chunks are skipped and the lost work is at most one chunk per worker.
 
-// Adjudication (centipawns, plies), in the usual ranges of match runners.
+// adjudication ends decided games, in the usual ranges of match runners:
+// one side 1500 cp ahead for 8 plies in a row wins; both sides within 10 cp
+// for 16 plies from ply 80 on draw; 400 plies draw.
+var adjudication = selfplay.Adjudication{
+	WinScore: 1500, WinPlies: 8,
+	DrawScore: 10, DrawAfter: 80, DrawPlies: 16,
+	MaxPlies: 400,
+}
+
 const (
-	adjWinScore   = 1500 // one side this far ahead for adjWinPlies plies in a row wins
-	adjWinPlies   = 8
-	adjDrawScore  = 10 // both sides within this from adjDrawAfter on, for adjDrawPlies plies: draw
-	adjDrawAfter  = 80
-	adjDrawPlies  = 16
-	maxGamePlies  = 400
 	hashPerWorker = 16
 	// maxRecordScore drops positions whose score says the game is decided:
 	// they teach the net nothing the result does not.
@@ -128,7 +131,7 @@ func runDatagen(args []string, stderr io.Writer) error {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			g := newGenPlayer(*nodes, newEval)
+			g := newGenPlayer(&cfg, newEval)
 			for {
 				k, ok := claim()
 				if !ok {
@@ -183,14 +186,19 @@ func chunkName(k int) string { return fmt.Sprintf("chunk-%06d.bin", k) }
 
 // genPlayer plays self-play games with one searcher.
 type genPlayer struct {
-	s     *search.Searcher
-	nodes uint64
-	recs  []Record
+	p    *selfplay.Player
+	recs []Record
 }
 
-func newGenPlayer(nodes uint64, newEval func() search.Evaluator) *genPlayer {
-	s := search.New(search.Options{HashMB: hashPerWorker, Threads: 1, NewEvaluator: newEval})
-	return &genPlayer{s: s, nodes: nodes}
+func newGenPlayer(cfg *genConfig, newEval func() search.Evaluator) *genPlayer {
+	return &genPlayer{p: selfplay.NewPlayer(selfplay.Config{
+		Nodes:        cfg.Nodes,
+		HashMB:       hashPerWorker,
+		NewEvaluator: newEval,
+		Adjudication: adjudication,
+		MaxOpenScore: cfg.MaxOpenScore,
+		Dead:         (*board.Position).IsInsufficientMaterial,
+	})}
 }
 
 // chunk plays the games of chunk k and returns its summary and records.
@@ -219,96 +227,31 @@ func (g *genPlayer) chunk(cfg *genConfig, fens []string, k int) (chunkInfo, []by
 	return c, data
 }
 
-// play plays game number game and returns its quiet positions, White's
-// result (0 loss, 1 draw, 2 win) and false if the game was discarded (an
-// opening that random plies left lost or without moves).
+// play plays game number game and returns its recorded positions, White's
+// result (0 loss, 1 draw, 2 win) and false if the game was discarded: an
+// opening that random plies left without moves or beyond MaxOpenScore, or
+// a game over before its first move.
+//
+// A position is recorded when it is quiet for training: not in check, its
+// best move neither a capture nor a promotion, its score neither a mate nor
+// beyond maxRecordScore.
 func (g *genPlayer) play(cfg *genConfig, fens []string, game uint64) ([]Record, uint8, bool) {
 	rng := rand.New(rand.NewPCG(cfg.Seed, game))
-	pos, err := board.ParseFEN(fens[rng.IntN(len(fens))])
-	if err != nil {
+	pos, ok := selfplay.Opening(fens, rng, cfg.RandomPlies[0], cfg.RandomPlies[1])
+	if !ok {
 		return nil, 1, false
 	}
-	var l board.MoveList
-	for range cfg.RandomPlies[0] + rng.IntN(cfg.RandomPlies[1]-cfg.RandomPlies[0]+1) {
-		l.N = 0
-		pos.GenerateAll(&l)
-		if l.N == 0 {
-			return nil, 1, false
-		}
-		pos.MakeMove(l.Moves[rng.IntN(l.N)])
-	}
-	g.s.Clear()
 	g.recs = g.recs[:0]
-	keys := []uint64{pos.Key()}
-	winStreak, drawStreak := 0, 0
-	for ply := 0; ; ply++ {
-		l.N = 0
-		pos.GenerateAll(&l)
-		switch {
-		case l.N == 0 && pos.InCheck():
-			return g.recs, uint8(2 * pos.Side()), ply > 0 // the side to move is mated
-		case l.N == 0, pos.HalfmoveClock() >= 100, threefold(keys, pos.HalfmoveClock()),
-			pos.IsInsufficientMaterial(), ply >= maxGamePlies:
-			return g.recs, 1, ply > 0
+	out := g.p.Play(pos, func(p selfplay.Ply) {
+		if !p.Pos.InCheck() && !p.Search.BestMove.IsNoisy() && !p.Search.Score.IsMate &&
+			p.CP < maxRecordScore && p.CP > -maxRecordScore {
+			g.recs = append(g.recs, Pack(p.Pos, p.CP, 1))
 		}
-		r := g.s.Search(pos, search.Limits{Nodes: g.nodes}, nil)
-		if r.BestMove == board.NoMove {
-			return g.recs, 1, ply > 0
-		}
-		cp := r.Score.CP
-		if r.Score.IsMate {
-			cp = 30000
-			if r.Score.Mate < 0 {
-				cp = -30000
-			}
-		}
-		if ply == 0 && (cp > cfg.MaxOpenScore || cp < -cfg.MaxOpenScore) {
-			return nil, 1, false
-		}
-		if pos.Side() == board.Black {
-			cp = -cp // White's view from here on
-		}
-		switch {
-		case cp >= adjWinScore && winStreak >= 0:
-			winStreak++
-		case cp <= -adjWinScore && winStreak <= 0:
-			winStreak--
-		default:
-			winStreak = 0
-		}
-		if winStreak >= adjWinPlies {
-			return g.recs, 2, true
-		}
-		if winStreak <= -adjWinPlies {
-			return g.recs, 0, true
-		}
-		if ply >= adjDrawAfter && cp <= adjDrawScore && cp >= -adjDrawScore {
-			drawStreak++
-		} else {
-			drawStreak = 0
-		}
-		if drawStreak >= adjDrawPlies {
-			return g.recs, 1, true
-		}
-		if !pos.InCheck() && !r.BestMove.IsNoisy() && !r.Score.IsMate && cp < maxRecordScore && cp > -maxRecordScore {
-			g.recs = append(g.recs, Pack(pos, cp, 1))
-		}
-		pos.MakeMove(r.BestMove)
-		keys = append(keys, pos.Key())
+	})
+	if out.Discarded || out.Plies == 0 {
+		return nil, 1, false
 	}
-}
-
-// threefold reports whether the last key occurred twice before within the
-// last halfmove plies.
-func threefold(keys []uint64, halfmove int) bool {
-	last := len(keys) - 1
-	n := 0
-	for i := last - 2; i >= 0 && i >= last-halfmove; i -= 2 {
-		if keys[i] == keys[last] {
-			n++
-		}
-	}
-	return n >= 2
+	return g.recs, uint8(out.Result), true
 }
 
 // chunkFiles lists the complete chunk files of dir in index order.

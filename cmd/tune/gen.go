@@ -15,6 +15,7 @@ import (
 	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
 	"github.com/azurite-chess/azurite/internal/openings"
+	"github.com/azurite-chess/azurite/internal/selfplay"
 )
 
 // Self-play data generation: the engine plays itself at a fixed node count
@@ -22,16 +23,16 @@ import (
 // not in check is reduced to its quiescence leaf and written as
 // "FEN;result" with the result from White's point of view (1, 0.5, 0).
 
-// Adjudication thresholds (centipawns, plies), in the usual ranges of match runners.
-const (
-	winScore      = 1000 // a side this far ahead for winPlies plies in a row wins
-	winPlies      = 6
-	drawScore     = 15 // both sides within this after drawAfter plies for drawPlies plies: draw
-	drawAfter     = 60
-	drawPlies     = 12
-	maxGamePlies  = 400
-	hashPerWorker = 16
-)
+// adjudication ends decided games, in the usual ranges of match runners:
+// one side 1000 cp ahead for 6 plies in a row wins; both sides within 15 cp
+// for 12 plies from ply 60 on draw; 400 plies draw.
+var adjudication = selfplay.Adjudication{
+	WinScore: 1000, WinPlies: 6,
+	DrawScore: 15, DrawAfter: 60, DrawPlies: 12,
+	MaxPlies: 400,
+}
+
+const hashPerWorker = 16
 
 func runGen(args []string) error {
 	fs := flag.NewFlagSet("gen", flag.ContinueOnError)
@@ -117,101 +118,37 @@ func writeGame(w io.Writer, fens []string, res float64) {
 
 // gamePlayer plays self-play games with one searcher.
 type gamePlayer struct {
-	s     *search.Searcher
-	q     qsearcher
-	nodes uint64
+	p *selfplay.Player
+	q qsearcher
 }
 
 func newGamePlayer(nodes uint64) *gamePlayer {
-	s := search.New(search.Options{
+	p := selfplay.NewPlayer(selfplay.Config{
+		Nodes:        nodes,
 		HashMB:       hashPerWorker,
-		Threads:      1,
 		NewEvaluator: func() search.Evaluator { return eval.New() },
+		Adjudication: adjudication,
+		Dead:         deadDraw,
 	})
-	return &gamePlayer{s: s, q: qsearcher{ev: eval.New()}, nodes: nodes}
+	return &gamePlayer{p: p, q: qsearcher{ev: eval.New()}}
 }
 
-// play plays one game from fen and returns White's result and the quiet
-// positions to label with it.
+// play plays one game from fen and returns White's result and the
+// quiescence leaves of its positions that are neither in check nor scored
+// as a mate, to label with it.
 func (g *gamePlayer) play(fen string) (result float64, fens []string) {
 	pos, err := board.ParseFEN(fen)
 	if err != nil {
 		return 0.5, nil
 	}
-	g.s.Clear()
-	keys := []uint64{pos.Key()}
-	winStreak, drawStreak := 0, 0
-	var l board.MoveList
-	for ply := 0; ; ply++ {
-		l.N = 0
-		pos.GenerateAll(&l)
-		switch {
-		case l.N == 0 && pos.InCheck():
-			if pos.Side() == board.White {
-				return 0, fens
-			}
-			return 1, fens
-		case l.N == 0, pos.HalfmoveClock() >= 100, repeated3(keys, pos.HalfmoveClock()),
-			deadDraw(pos), ply >= maxGamePlies:
-			return 0.5, fens
-		}
-		r := g.s.Search(pos, search.Limits{Nodes: g.nodes}, nil)
-		if r.BestMove == board.NoMove {
-			return 0.5, fens
-		}
-		cp := r.Score.CP
-		if r.Score.IsMate {
-			cp = 30000
-			if r.Score.Mate < 0 {
-				cp = -30000
-			}
-		}
-		if pos.Side() == board.Black {
-			cp = -cp // White's view
-		}
-		switch {
-		case cp >= winScore && winStreak >= 0:
-			winStreak++
-		case cp <= -winScore && winStreak <= 0:
-			winStreak--
-		default:
-			winStreak = 0
-		}
-		if winStreak >= winPlies {
-			return 1, fens
-		}
-		if winStreak <= -winPlies {
-			return 0, fens
-		}
-		if ply >= drawAfter && cp <= drawScore && cp >= -drawScore {
-			drawStreak++
-		} else {
-			drawStreak = 0
-		}
-		if drawStreak >= drawPlies {
-			return 0.5, fens
-		}
-		if !pos.InCheck() && !r.Score.IsMate {
-			if leaf := g.q.quietLeaf(pos); leaf != nil {
+	out := g.p.Play(pos, func(p selfplay.Ply) {
+		if !p.Pos.InCheck() && !p.Search.Score.IsMate {
+			if leaf := g.q.quietLeaf(p.Pos); leaf != nil {
 				fens = append(fens, leaf.FEN())
 			}
 		}
-		pos.MakeMove(r.BestMove)
-		keys = append(keys, pos.Key())
-	}
-}
-
-// repeated3 reports whether the last key occurred twice before within the
-// last halfmove plies (a threefold repetition).
-func repeated3(keys []uint64, halfmove int) bool {
-	last := len(keys) - 1
-	n := 0
-	for i := last - 2; i >= 0 && i >= last-halfmove; i -= 2 {
-		if keys[i] == keys[last] {
-			n++
-		}
-	}
-	return n >= 2
+	})
+	return float64(out.Result) / 2, fens
 }
 
 // deadDraw reports positions where neither side can mate: no pawns, rooks or

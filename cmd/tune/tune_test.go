@@ -79,13 +79,7 @@ func TestWriteWeights(t *testing.T) {
 	}
 }
 
-func TestRepetitionAndDeadDraw(t *testing.T) {
-	if !repeated3([]uint64{1, 2, 3, 4, 1, 2, 3, 4, 1}, 8) {
-		t.Error("threefold not seen")
-	}
-	if repeated3([]uint64{1, 2, 3, 4, 1, 2, 3, 4, 1}, 4) {
-		t.Error("repetition across an irreversible move counted")
-	}
+func TestDeadDraw(t *testing.T) {
 	pos, _ := board.ParseFEN("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1")
 	if !deadDraw(pos) {
 		t.Error("KBK not a dead draw")
