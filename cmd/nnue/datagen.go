@@ -50,6 +50,7 @@ type genConfig struct {
 	Nodes         uint64 `json:"nodes_per_move"`
 	RandomPlies   [2]int `json:"random_plies"` // min, max
 	MaxOpenScore  int    `json:"max_opening_score"`
+	VerifyNodes   uint64 `json:"verify_nodes,omitempty"` // 0: the first move's search verifies
 	GamesPerChunk int    `json:"games_per_chunk"`
 	Openings      string `json:"openings"`     // file name (base) of the opening set
 	OpeningsHash  string `json:"openings_sha"` // sha256 of its contents
@@ -68,17 +69,19 @@ func runDatagen(args []string, stderr io.Writer) error {
 	randMin := fs.Int("random-min", 2, "fewest random plies played after the opening")
 	randMax := fs.Int("random-max", 5, "most random plies played after the opening")
 	perChunk := fs.Int("games-per-chunk", 100, "games in one chunk file")
+	maxOpen := fs.Int("max-open-score", 400, "discard games whose verification search scores the opening beyond this many centipawns (0: keep all)")
+	verifyNodes := fs.Uint64("verify-nodes", 0, "nodes of the verification search of the position after the random plies (0: the first move's search verifies)")
 	netPath := fs.String("net", "", "play with this net file instead of the built-in evaluation")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *workers < 1 || *nodes < 1 || *perChunk < 1 || *randMin < 0 || *randMax < *randMin {
-		return fmt.Errorf("datagen: need -workers, -nodes, -games-per-chunk >= 1 and 0 <= -random-min <= -random-max")
+	if *workers < 1 || *nodes < 1 || *perChunk < 1 || *randMin < 0 || *randMax < *randMin || *maxOpen < 0 {
+		return fmt.Errorf("datagen: need -workers, -nodes, -games-per-chunk >= 1, 0 <= -random-min <= -random-max and -max-open-score >= 0")
 	}
 	fens := []string{board.StartFEN}
 	cfg := genConfig{
 		Format: dataFormat, Seed: *seed, Nodes: *nodes, RandomPlies: [2]int{*randMin, *randMax},
-		MaxOpenScore: 400, GamesPerChunk: *perChunk, Openings: "startpos", Eval: "hce",
+		MaxOpenScore: *maxOpen, VerifyNodes: *verifyNodes, GamesPerChunk: *perChunk, Openings: "startpos", Eval: "hce",
 	}
 	if *openingsPath != "" {
 		var err error
@@ -197,6 +200,7 @@ func newGenPlayer(cfg *genConfig, newEval func() search.Evaluator) *genPlayer {
 		NewEvaluator: newEval,
 		Adjudication: adjudication,
 		MaxOpenScore: cfg.MaxOpenScore,
+		VerifyNodes:  cfg.VerifyNodes,
 		Dead:         (*board.Position).IsInsufficientMaterial,
 	})}
 }

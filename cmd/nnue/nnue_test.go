@@ -128,6 +128,34 @@ func TestDatagenReproducibleAndResumable(t *testing.T) {
 	}
 }
 
+// TestDatagenVerification: the verification settings are part of a data
+// directory's settings; the defaults leave the manifest as before they
+// existed (no verify_nodes field), so older directories resume.
+func TestDatagenVerification(t *testing.T) {
+	args := func(dir string, extra ...string) []string {
+		return append([]string{"-out", dir, "-workers", "1", "-chunks", "1", "-games-per-chunk", "2", "-nodes", "300", "-seed", "5"}, extra...)
+	}
+	a, b := t.TempDir(), t.TempDir()
+	var log bytes.Buffer
+	if err := runDatagen(args(a, "-max-open-score", "1000", "-verify-nodes", "200"), &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	m, _ := os.ReadFile(filepath.Join(a, manifestName))
+	if !strings.Contains(string(m), `"max_opening_score": 1000`) || !strings.Contains(string(m), `"verify_nodes": 200`) {
+		t.Errorf("manifest does not record the verification:\n%s", m)
+	}
+	if err := runDatagen(args(a), &log); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("other verification in the same directory: %v", err)
+	}
+	if err := runDatagen(args(b, "-max-open-score", "400"), &log); err != nil {
+		t.Fatal(err)
+	}
+	m, _ = os.ReadFile(filepath.Join(b, manifestName))
+	if strings.Contains(string(m), "verify_nodes") {
+		t.Errorf("default settings write verify_nodes:\n%s", m)
+	}
+}
+
 // TestTrainWritesAReadableNet trains briefly on a small generated set and
 // checks the written net: it parses, and the quantised outputs match the
 // float net's within the tolerance writeNet enforces.
