@@ -145,6 +145,13 @@ wasm-figures: node_modules/.package-lock.json wasm
 wasm-hosts: node_modules/.package-lock.json wasm
 	node tests/wasm/hosts.mjs
 
+# new Worker -> readyok in Chromium, fresh workers of the SIMD build, the
+# scalar fallback and (BEFORE=DIR) another build's dist/, side by side
+# (tests/wasm/ready-time.mjs; TRIALS, default 5).
+.PHONY: wasm-ready
+wasm-ready: node_modules/.package-lock.json wasm
+	node tests/wasm/ready-time.mjs
+
 # What vert (the typed-message converter) costs in azurite.wasm: the same
 # bridge built with a hand-written stand-in (tools/lab/vertstub), sizes compared.
 wasm-vert-cost:

@@ -13,7 +13,10 @@
 // Environment: ROUNDS (default 5), NODES (comma-separated node binaries,
 // default the node running this script), CHROMIUM=0 (no browser host),
 // EVALS (comma-separated, default hce: `nnue` runs every host a second time
-// with Use NNUE on, and the summary gives each host's nnue/hce ratio).
+// with Use NNUE on, and the summary gives each host's nnue/hce ratio),
+// SCALAR=1 (a second Chromium host on the scalar build, worker.js?simd=0),
+// BEFORE=DIR (a Chromium host on the worker.js, wasm_exec.js and
+// azurite.wasm of another build's dist/, e.g. an older commit's).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +37,14 @@ requireBuild();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-hosts-'));
 const native = path.join(tmp, 'azurite');
 execFileSync('go', ['build', '-trimpath', '-o', native, './cmd/azurite'], { cwd: ROOT });
-for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm']) fs.copyFileSync(path.join(DIST, f), path.join(tmp, f));
+for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm', 'azurite-scalar.wasm']) fs.copyFileSync(path.join(DIST, f), path.join(tmp, f));
+const WORKERS = [['', '/e/worker.js']];
+if (process.env.SCALAR === '1') WORKERS.push([' scalar', '/e/worker.js?simd=0']);
+if (process.env.BEFORE) {
+  fs.mkdirSync(path.join(tmp, 'before'));
+  for (const f of ['worker.js', 'wasm_exec.js', 'azurite.wasm']) fs.copyFileSync(path.join(process.env.BEFORE, f), path.join(tmp, 'before', f));
+  WORKERS.push([' before', '/e/before/worker.js']);
+}
 
 // parse reads the bench summary; a missing line is an error, not a zero.
 function parse(name, out) {
@@ -75,7 +85,8 @@ if (WITH_CHROMIUM) {
   try {
     version = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).match(/[\d.]+/)?.[0] ?? '?';
   } catch { /* the name stays without a version */ }
-  const base = `chromium ${version}`;
+  for (const [suffix, workerURL] of WORKERS) {
+  const base = `chromium ${version}${suffix}`;
   for (const ev of EVALS) {
   const name = tag(base, ev);
   hosts.push({
@@ -84,9 +95,9 @@ if (WITH_CHROMIUM) {
     ev,
     // A new worker per run, as a page that starts the engine would have.
     run: async () => ({
-      ...parse(name, await page.evaluate(async (lines) => {
+      ...parse(name, await page.evaluate(async ([lines, url]) => {
         const h = await import('/tests/page-helpers.js');
-        const fe = h.open('/e/worker.js');
+        const fe = h.open(url);
         try {
           fe.send('uci');
           await fe.wait(h.isLine('uciok'), 120000);
@@ -98,10 +109,11 @@ if (WITH_CHROMIUM) {
         } finally {
           fe.w.terminate();
         }
-      }, setup(ev))),
+      }, [setup(ev), workerURL])),
       cpu: NaN,
     }),
   });
+  }
   }
 }
 
