@@ -30,6 +30,10 @@ export WASMJUMP
 # wasm SIMD kernels of the net, as the shipped azurite.wasm; WASM_SIMD=0 builds
 # the scalar path (the fallback for browsers without SIMD), for comparisons.
 WASM_SIMD ?= 1
+# The native binaries are built with GOEXPERIMENT=simd too: the net's kernels
+# use AVX2 on amd64 CPUs that have it (engine/eval/nnue_simd_amd64.go) and
+# the SWAR code elsewhere. NATIVE_SIMD= (empty) builds without.
+NATIVE_SIMD ?= GOEXPERIMENT=simd
 # $(call wasmbin,OUT,GO COMMAND,PACKAGE): GOOS=js GOARCH=wasm go COMMAND -o OUT
 # PACKAGE, then the rewrite (internal/wasmbuild.Build); with SIMD per WASM_SIMD.
 # wasmbin_scalar: the same without SIMD, whatever WASM_SIMD says.
@@ -80,6 +84,7 @@ vet:
 test-go:
 	$(GO) test -short -count=1 ./...
 	$(GO) test -short -count=1 -race ./engine/...
+	$(NATIVE_SIMD) $(GO) test -short -count=1 ./engine/eval ./engine/search ./cmd/azurite
 
 # `go test -fuzz` takes one target at a time. Parsers are fast (FUZZ_FAST
 # executions); the protocol handlers start searches (FUZZ_SLOW executions).
@@ -100,15 +105,16 @@ WASM_EXEC = $(CURDIR)/tools/wasm-exec.sh
 .PHONY: test-search-wasm
 # Part of `make test`: the bench node count of the wasm build under node must
 # equal the native one (a shallow depth keeps it to seconds).
-# The bench signature natively, as wasm and as wasm with SIMD must agree,
+# The bench signature natively and as wasm, each with and without SIMD, must agree,
 # with the hand-written evaluation and with the built-in net.
 test-search-wasm:
 	@for ev in hce nnue; do flag=""; [ $$ev = nnue ] && flag=-benchnnue; \
 	native=$$($(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
+	nsimd=$$(GOEXPERIMENT=simd $(GO) test -count=1 -v -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
 	wasm=$$(GOOS=js GOARCH=wasm $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
 	simd=$$(GOOS=js GOARCH=wasm GOEXPERIMENT=simd $(GO) test -count=1 -v -exec="$(WASM_EXEC)" -run '^TestBenchPrint$$' ./engine/search -args -benchdepth 7 $$flag | grep -o 'Nodes searched: [0-9]*'); \
-	echo "bench depth 7 ($$ev): native '$$native', wasm '$$wasm', wasm SIMD '$$simd'"; \
-	test -n "$$native" && test "$$native" = "$$wasm" && test "$$native" = "$$simd" || exit 1; done
+	echo "bench depth 7 ($$ev): native '$$native', native SIMD '$$nsimd', wasm '$$wasm', wasm SIMD '$$simd'"; \
+	test -n "$$native" && test "$$native" = "$$nsimd" && test "$$native" = "$$wasm" && test "$$native" = "$$simd" || exit 1; done
 
 ## ---- native binary and opening book (engine/uci, engine/book, cmd/azurite) -------
 
@@ -119,7 +125,7 @@ RELEASE_TARGETS := linux/amd64 linux/arm64 darwin/arm64 windows/amd64
 
 # The native UCI/xboard engine, with the compact book embedded.
 azurite:
-	$(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o bin/azurite ./cmd/azurite
 
 # Regenerate the compact book (deterministic; a test checks the committed file).
 book:
@@ -132,7 +138,7 @@ release:
 		os=$${t%/*}; arch=$${t#*/}; ext=; [ $$os = windows ] && ext=.exe; \
 		out=dist/release/azurite-$(VERSION)-$$os-$$arch$$ext; \
 		echo "build $$out"; \
-		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
+		CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(NATIVE_SIMD) $(GO) build -trimpath -ldflags "-s -w -X main.version=$(VERSION)" -o $$out ./cmd/azurite || exit 1; \
 	done
 	@ls -l dist/release
 

@@ -231,8 +231,8 @@ ABL_CONCURRENCY  ?= 2
 match-ab:
 	rm -rf $(MATCH_DIR)/base && mkdir -p $(MATCH_DIR)/base
 	git archive $(AB_BASE) | tar -x -C $(MATCH_DIR)/base
-	cd $(MATCH_DIR)/base && $(GO) build -o ../azurite-base ./cmd/azurite
-	$(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
+	cd $(MATCH_DIR)/base && $(NATIVE_SIMD) $(GO) build -o ../azurite-base ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -o $(MATCH_DIR)/azurite-new ./cmd/azurite
 	cd $(MATCH_DIR) && $(FASTCHESS) -engine cmd=./azurite-new name=new -engine cmd=./azurite-base name=base \
 		-each tc=$(AB_TC) timemargin=$(AB_TIMEMARGIN) option.Threads=1 option.Hash=16 \
 		$(MATCH_GAMES) -rounds $(AB_ROUNDS) -concurrency 1 -sprt $(AB_SPRT) \
@@ -241,7 +241,7 @@ match-ab:
 # Gauntlet of the native binary against the rated anchors (../shared/tools/gauntlet.sh).
 gauntlet:
 	mkdir -p $(MATCH_DIR)
-	$(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -o $(MATCH_DIR)/azurite ./cmd/azurite
 	cd $(MATCH_DIR) && CONCURRENCY=1 TIMEMARGIN=$(GAUNTLET_TIMEMARGIN) ANCHORS=$(GAUNTLET_ANCHORS) CAND_NAME=azurite FASTCHESS=$(FASTCHESS) \
 		$(CURDIR)/../shared/tools/gauntlet.sh "$(CURDIR)/$(MATCH_DIR)/azurite" $(GAUNTLET_GAMES) $(GAUNTLET_TC)
 
@@ -263,7 +263,7 @@ CALIBRATE_PAIRINGS ?= casual:sf1500 club:sf1500 strong:sf1750 expert:sf2000 mast
 .PHONY: calibrate-levels
 calibrate-levels:
 	mkdir -p $(MATCH_DIR)
-	$(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -o $(MATCH_DIR)/azurite-levels ./cmd/azurite
 	FASTCHESS=$(FASTCHESS) GAMES=$(CALIBRATE_GAMES) tools/lab/calibrate-levels.sh $(MATCH_DIR)/azurite-levels $(CALIBRATE_PAIRINGS)
 
 # Strategic Test Suite at a fixed node budget per position (reproducible);
@@ -315,7 +315,7 @@ NNUE_GEN       = nice -n 19 $(NNUE_BIN) datagen -workers $(NNUE_WORKERS) -openin
 # Build cmd/nnue at this revision into NNUE_DIR/bin (the manifest records it).
 nnue-bin:
 	@mkdir -p $(NNUE_DIR)/bin
-	$(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
+	$(NATIVE_SIMD) $(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
 # Self-play positions into NNUE_DATA until NNUE_CHUNKS chunks (resumable).
 nnue-data: nnue-bin
 	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
@@ -399,7 +399,7 @@ NNUE_BASE   ?=
 NNUE_MATCH   = $(MATCH_GAMES) -srand $(NNUE_SRAND) -rounds $(NNUE_ROUNDS) -concurrency $(NNUE_CONCURRENCY) -sprt $(NNUE_SPRT)
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
-	$(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
 	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
 		-engine cmd=./azurite $(if $(NNUE_BASE),name=base "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_BASE))",name=hce "option.Use NNUE=false") \
 		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
@@ -432,7 +432,7 @@ GAP_DIR     = $(abspath $(MATCH_DIR))/wasm-gap
 .PHONY: wasm-gap
 wasm-gap: wasm
 	$(call wasm_copy,$(GAP_DIR))
-	$(GO) build -trimpath -o $(GAP_DIR)/azurite ./cmd/azurite
+	$(NATIVE_SIMD) $(GO) build -trimpath -o $(GAP_DIR)/azurite ./cmd/azurite
 	cd $(GAP_DIR) && N="$$(command -v $(NNUE_NODE))" && V="$$($$N -e 'process.stdout.write(process.versions.node)')" && \
 	$(FASTCHESS) -engine cmd=./azurite name=native-$(GAP_EVAL) \
 		-engine cmd=$$N "$(call wasm_args,$(GAP_DIR))" name=wasm-node$$V-$(GAP_EVAL) \

@@ -1,11 +1,11 @@
-//go:build !(goexperiment.simd && wasm)
+//go:build !(goexperiment.simd && (wasm || amd64))
 
 package eval
 
 // The accumulator and output kernels of builds without vector instructions:
 // the SWAR code of nnue_swar.go. A build with GOEXPERIMENT=simd for wasm
-// uses nnue_simd_wasm.go instead; both give exactly the same values
-// (TestKernelsMatchSWAR).
+// uses nnue_simd_wasm.go, one for amd64 nnue_simd_amd64.go (AVX2 where the
+// CPU has it) instead; all give exactly the same values (TestKernelsMatchSWAR).
 
 // simdKernels names the kernels this build evaluates with.
 const simdKernels = "swar"
