@@ -59,7 +59,8 @@ func NewLineReader(r io.Reader) *LineReader {
 	return &LineReader{br: bufio.NewReaderSize(r, 64<<10), limit: MaxLineBytes}
 }
 
-// Next returns the next line without its "\n" or "\r\n". A line longer than
+// Next returns the next line without its "\n" or "\r\n" (and any more "\r"
+// before them). A line whose bytes before its "\n" or "\r\n" are more than
 // MaxLineBytes is read to its end but not kept: Next returns an error
 // wrapping ErrLineTooLong, with its size and first bytes, and the following
 // call reads the next line. At the end of input Next returns the last,
@@ -94,7 +95,7 @@ func (lr *LineReader) Next() (string, error) {
 			return "", err
 		}
 		// A whole line (or the input's unterminated last one).
-		if start == nil && len(bytes.TrimRight(lr.buf, "\r\n")) > lr.limit {
+		if start == nil && len(lineBody(lr.buf)) > lr.limit {
 			start = lr.buf[:min(len(lr.buf), maxQuote)]
 		}
 		if start != nil {
@@ -103,4 +104,11 @@ func (lr *LineReader) Next() (string, error) {
 		line := bytes.TrimRight(lr.buf, "\r\n")
 		return string(line), nil
 	}
+}
+
+// lineBody is raw (a line as read) without its "\n" and one "\r" before
+// it: the bytes the length limit counts.
+func lineBody(raw []byte) []byte {
+	raw = bytes.TrimSuffix(raw, []byte("\n"))
+	return bytes.TrimSuffix(raw, []byte("\r"))
 }
