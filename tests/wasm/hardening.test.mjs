@@ -49,7 +49,7 @@ test('runner: xboard plays a move, and go on a finished game prints its result',
   }
 });
 
-test('runner: a 100 MB line is refused with its size and start, in under 300 MB', async () => {
+test('runner: a 100 MB line is refused with its size and start, in under 300 MB', async (t) => {
   const p = start();
   try {
     p.send('isready');
@@ -64,6 +64,7 @@ test('runner: a 100 MB line is refused with its size and start, in under 300 MB'
     assert.equal(out.length, 2, JSON.stringify(out).slice(0, 500));
     assert.match(out[0], /^info string error: input line too long: 104857601 bytes, at most 8388608 are read; it starts "(a ){100}" and was skipped$/);
     const kb = peakKB(p.proc.pid);
+    t.diagnostic(`runner peak resident size ${kb >> 10} MB`);
     assert.ok(kb < 300 << 10, `runner peak ${kb >> 10} MB`);
   } finally {
     p.send('quit');
@@ -71,7 +72,7 @@ test('runner: a 100 MB line is refused with its size and start, in under 300 MB'
   }
 });
 
-test('bridge: a million-ply game keeps wasm memory small and searches', async () => {
+test('bridge: a million-ply game keeps wasm memory small and searches', async (t) => {
   const moves = ' g1f3 g8f6 f3g1 f6g8'.repeat(250000);
   const m = e.mark();
   e.send('position startpos moves' + moves);
@@ -79,6 +80,7 @@ test('bridge: a million-ply game keeps wasm memory small and searches', async ()
   const b = await e.wait(isLine('bestmove '), 60000, m);
   assert.ok(isLegal(null, [], b.line.split(' ')[1]), b.line);
   const mb = e.memoryBytes() / (1 << 20);
+  t.diagnostic(`wasm memory after a million-ply game and go depth 5: ${mb.toFixed(0)} MB`);
   assert.ok(mb < 300, `wasm memory ${mb.toFixed(0)} MB after a million-ply game`);
 });
 
