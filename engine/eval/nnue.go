@@ -123,8 +123,9 @@ func (n *Net) update(dst, src *accumulator, m board.Move) {
 		dst.v = src.v
 		return
 	}
+	c := m.Change()
 	for s := board.White; s <= board.Black; s++ {
-		d := n.delta(s, m)
+		d := n.delta(s, &c)
 		apply(&dst.v[s], &src.v[s], &d.add, &d.sub, d.na, d.ns)
 	}
 }
@@ -136,8 +137,9 @@ func (n *Net) undo(dst, src *accumulator, m board.Move) {
 		dst.v = src.v
 		return
 	}
+	c := m.Change()
 	for s := board.White; s <= board.Black; s++ {
-		d := n.delta(s, m)
+		d := n.delta(s, &c)
 		apply(&dst.v[s], &src.v[s], &d.sub, &d.add, d.ns, d.na)
 	}
 }
@@ -149,32 +151,19 @@ type rows struct {
 	na, ns   int
 }
 
-// delta returns the rows m adds and removes, seen from side s.
-func (n *Net) delta(s board.Color, m board.Move) rows {
+// delta returns the rows a move adds and removes, seen from side s, from
+// what the board says it changes (board.Move.Change): no rule is derived
+// here again.
+func (n *Net) delta(s board.Color, c *board.Change) rows {
 	w := &n.ftW
-	pc := m.Piece()
-	from, to := m.From(), m.To()
-	placed := pc
-	if p := m.Promotion(); p != board.NoPieceType {
-		placed = board.MakePiece(pc.Color(), p)
-	}
 	r := rows{na: 1, ns: 1}
-	r.add[0], r.sub[0] = &w[Feature(s, placed, to)], &w[Feature(s, pc, from)]
+	r.add[0], r.sub[0] = &w[Feature(s, c.Placed, c.To)], &w[Feature(s, c.Piece, c.From)]
 	switch {
-	case m.IsCastle():
-		rookFrom, rookTo := to+1, to-1 // king side: h-file rook to the f-file
-		if to.File() == 2 {
-			rookFrom, rookTo = to-2, to+1 // queen side: a-file rook to the d-file
-		}
-		rook := board.MakePiece(pc.Color(), board.Rook)
-		r.add[1], r.sub[1] = &w[Feature(s, rook, rookTo)], &w[Feature(s, rook, rookFrom)]
+	case c.Rook != board.NoPiece:
+		r.add[1], r.sub[1] = &w[Feature(s, c.Rook, c.RookTo)], &w[Feature(s, c.Rook, c.RookFrom)]
 		r.na, r.ns = 2, 2
-	case m.IsCapture():
-		capSq := to
-		if m.IsEnPassant() {
-			capSq = to ^ 8 // the captured pawn stands behind the target square
-		}
-		r.sub[1] = &w[Feature(s, m.Captured(), capSq)]
+	case c.Captured != board.NoPiece:
+		r.sub[1] = &w[Feature(s, c.Captured, c.CapturedOn)]
 		r.ns = 2
 	}
 	return r
