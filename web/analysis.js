@@ -66,6 +66,18 @@ export function createAnalysis(shell, root, { evalbar }) {
     if (!b) return;
     playLine(Number(b.dataset.line), Number(b.dataset.upto));
   });
+  // The keyboard's way along a line: Tab reaches each line's score; ← and → move
+  // along that line's moves (which are out of the Tab order), Enter plays up to one.
+  pvLines.addEventListener('keydown', (e) => {
+    const b = e.target.closest('[data-line]');
+    if (!b || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') || e.altKey || e.ctrlKey || e.metaKey) return;
+    const row = [...b.closest('.pv-line').querySelectorAll('[data-line]')];
+    const next = row[row.indexOf(b) + (e.key === 'ArrowRight' ? 1 : -1)];
+    // Kept from the page's own ←/→ (which step through the game).
+    e.preventDefault();
+    e.stopPropagation();
+    if (next) next.focus();
+  });
 
   function showLoadError(msg) {
     loadError.textContent = msg;
@@ -270,6 +282,9 @@ export function createAnalysis(shell, root, { evalbar }) {
 
   function render() {
     const list = pvLines;
+    // The lines are redrawn with every engine report: a keyboard user's focus on one
+    // of their buttons goes to the same place in the new lines (or the first score).
+    const had = list.contains(document.activeElement) ? document.activeElement : null;
     clear(list);
     // Reserve room for every requested line so nothing below jumps as lines arrive.
     list.style.setProperty('--pv-n', String(st.multipv));
@@ -302,6 +317,11 @@ export function createAnalysis(shell, root, { evalbar }) {
       li.append(span);
       list.append(li);
     });
+    if (had) {
+      const kind = had.classList.contains('pv-score') ? 'pv-score' : 'pv-move';
+      const again = list.querySelector(`.${kind}[data-line="${had.dataset.line}"][data-upto="${had.dataset.upto}"]`) || list.querySelector('.pv-score');
+      if (again) again.focus({ preventScroll: true });
+    }
     part(root, 'engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
     drawBar(st.lines[0]);
     // One arrow per shown line, the first line's strongest; a move two lines share
