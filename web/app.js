@@ -1,8 +1,8 @@
 // app.js: boots the player. It builds the shell (shell.js: the shared state and the
-// page-wide actions), the board view, the move list, the settings panel and the three
-// mode controllers (play, analysis, review), each given its own root element; then it
-// wires the tabs, navigation keys and export buttons, starts the engine and restores
-// the saved state.
+// page-wide actions), the board view, the move list, the settings panel, the three
+// mode controllers (play, analysis, review), the typed move box and the screen-reader
+// mode, each given its own root element; then it wires the tabs, navigation keys and
+// export buttons, starts the engine and restores the saved state.
 //
 // Tests load the page as index.html?test: only then is the shell published as
 // window.azurite (docs/web.md, "The shell").
@@ -18,9 +18,11 @@ import { createPlay } from './play.js';
 import { createAnalysis } from './analysis.js';
 import { createReview } from './review.js';
 import { createSound, soundFor } from './sound.js';
-import { createSettings } from './settings-panel.js';
+import { createSettings, REDUCED_MOTION } from './settings-panel.js';
 import { loadSettings, pieceSetById, animationMs } from './settings.js';
 import { createTreeEdit } from './tree-edit.js';
+import { createMoveInput } from './move-input.js';
+import { createScreenReader } from './screen-reader.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
 const TEST_FLAG = 'test';
@@ -35,7 +37,7 @@ function boot() {
   const view = createBoardView(part(page, 'board'), {
     pieces: pieceSetById(settings.pieces).file,
     coordinates: settings.coords,
-    animationMs: animationMs(settings.animation),
+    animationMs: animationMs(settings.animation, window.matchMedia(REDUCED_MOTION).matches),
     onMove: (move) => {
       const ok = shell.controllers[shell.mode].userMove(move);
       // Play mode sounds its own moves (the engine's too); the other tabs sound here.
@@ -76,6 +78,9 @@ function boot() {
   };
   shell.treeEdit = createTreeEdit(shell, part(page, 'moves-box'), { board: part(page, 'board') });
   const { controllers } = shell;
+  // The typed move box and the screen-reader mode (its commands may be typed there).
+  const screenReader = createScreenReader(shell, page);
+  createMoveInput(shell, part(page, 'board-col'), { command: (text) => screenReader.command(text) });
 
   // Tabs (with arrow-key movement between them, as the ARIA tab pattern expects).
   for (const m of MODES) {

@@ -62,7 +62,8 @@ export function defaults() {
  *   set({fen, lastMove, movable, animate, premove})  movable: 'w' | 'b' | 'both' | null
  *   setArrows([{from, to, kind}]), setShapes({arrows, circles}), setHint(square),
  *   flip(), setOrientation(c), orientation, destroy(),
- *   showPremove(move | null), closePromotion(), setStyle({pieces, coordinates, animationMs})
+ *   showPremove(move | null), closePromotion(), setStyle({pieces, coordinates, animationMs}),
+ *   movable, premoving, inputMove(move)
  */
 export function createBoardView(el, config = {}) {
   const cfg = { ...defaults(), ...config };
@@ -246,6 +247,25 @@ export function createBoardView(el, config = {}) {
     setMovable(mv) {
       movable = mv;
       applyInput();
+    },
+    /** movable is the colour that may move on the board now ('w', 'b', 'both' or null). */
+    get movable() {
+      return movable;
+    },
+    /** premoving says whether a move input now queues a premove (the opponent is to move). */
+    get premoving() {
+      return premoveMode;
+    },
+    /**
+     * inputMove hands {from, to, promotion} to the controller as a move made on the
+     * board would go: onPremove while premoving, else onMove. The caller (the typed
+     * move input) has checked it is legal and of the movable colour. It returns
+     * whether the move was taken.
+     */
+    inputMove(move) {
+      if (pendingPromotion) return false;
+      if (premoveMode) return cfg.onPremove(move) !== false;
+      return submit(move);
     },
     /** showPremove marks a queued premove's squares, or clears them (null). */
     showPremove(m) {

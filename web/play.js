@@ -417,6 +417,13 @@ export function createPlay(shell, root) {
     pgnHeaders() {
       return live().termination ? { Termination: live().termination } : {};
     },
+    // clocks returns the live game's clocks now, {w, b, running, started} in ms left
+    // (started: White has moved, so they run), or null without a timed game.
+    clocks() {
+      if (!st.started || !st.clock.timed) return null;
+      const t = now();
+      return { w: st.clock.left('w', t), b: st.clock.left('b', t), running: st.clock.running, started: lastMain(live()).ply > 0 };
+    },
     toJSON() {
       return {
         active: st.active,

@@ -1,17 +1,25 @@
 // settings-panel.js: the settings dialog and the mute button. Every change is applied
 // at once (board colours through body[data-board], pieces, coordinates and animation
-// through the board view, sound through shell.sound) and saved (settings.js).
+// through the board view, sound through shell.sound, the screen-reader mode through
+// body[data-screen-reader]) and saved (settings.js). The system's reduced-motion
+// preference is followed as it changes, while the animation setting is 'auto'.
 
 import { BOARDS, PIECE_SETS, ANIMATIONS, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
 import { part, h, s as svg, replace } from './dom.js';
 
+/** REDUCED_MOTION is the media query of the system's reduced-motion preference. */
+export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
 /**
  * createSettings wires the settings dialog (dialog), the button that opens it (open)
  * and the mute button (mute) to the shell, and applies initial; it returns
- * {get(), set(patch)}.
+ * {get(), set(patch), animationMs()}: animationMs is the board's animation length now
+ * (0: none), the setting with the system's reduced motion applied.
  */
 export function createSettings(shell, initial, { dialog, open, mute }) {
   let cur = normalize(initial);
+  const motion = window.matchMedia(REDUCED_MOTION);
+  const boardMs = () => animationMs(cur.animation, motion.matches);
   const dlg = dialog;
   const form = part(dialog, 'settings-form');
   const fill = (sel, list) => {
@@ -27,11 +35,13 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
     part(dialog, 'set-animation').value = cur.animation;
     part(dialog, 'set-coords').checked = cur.coords;
     part(dialog, 'set-sound').checked = cur.sound;
+    part(dialog, 'set-sr').checked = cur.screenReader;
   }
 
   function apply() {
     shell.pageData('board', cur.board);
-    shell.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: animationMs(cur.animation) });
+    shell.pageData('screenReader', cur.screenReader ? 'on' : null);
+    shell.view.setStyle({ pieces: pieceSetById(cur.pieces).file, coordinates: cur.coords, animationMs: boardMs() });
     shell.sound.setEnabled(cur.sound);
     mute.setAttribute('aria-pressed', String(!cur.sound));
     replace(mute, speakerIcon(cur.sound));
@@ -53,8 +63,10 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
       animation: part(dialog, 'set-animation').value,
       coords: part(dialog, 'set-coords').checked,
       sound: part(dialog, 'set-sound').checked,
+      screenReader: part(dialog, 'set-sr').checked,
     });
   });
+  motion.addEventListener('change', apply);
   form.addEventListener('submit', (e) => {
     e.preventDefault();
     dlg.close();
@@ -70,6 +82,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
   return {
     get: () => ({ ...cur }),
     set,
+    animationMs: boardMs,
   };
 }
 

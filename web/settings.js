@@ -1,7 +1,12 @@
 // settings.js: the player's display and sound preferences (board colours, piece set,
-// coordinates, animation speed, sound), kept in localStorage under their own key, apart
-// from the saved game, so a discarded game never takes the settings with it. Reading
-// checks every field: an unknown or damaged value falls back to its default alone.
+// coordinates, animation speed, sound, screen-reader mode), kept in localStorage under
+// their own key, apart from the saved game, so a discarded game never takes the
+// settings with it. Reading checks every field: an unknown or damaged value falls back
+// to its default alone.
+//
+// Animation: the default, 'auto', is Normal, or Off while the system asks for reduced
+// motion (prefers-reduced-motion: reduce); a speed the player chose is kept whatever
+// the system says.
 
 export const SETTINGS_KEY = 'azurite.settings.v1';
 
@@ -23,26 +28,35 @@ export const PIECE_SETS = [
   { id: 'azurite', label: 'Azurite flat', file: 'pieces/azurite.svg' },
 ];
 
-/** ANIMATIONS maps the animation speeds offered to cm-chessboard durations in ms. */
+/**
+ * ANIMATIONS maps the animation speeds offered to cm-chessboard durations in ms;
+ * 'auto' is Normal's, or 0 with reduced motion (animationMs).
+ */
 export const ANIMATIONS = [
+  { id: 'auto', label: 'Normal, off with reduced motion', ms: 180 },
   { id: 'off', label: 'Off', ms: 0 },
   { id: 'fast', label: 'Fast', ms: 100 },
   { id: 'normal', label: 'Normal', ms: 180 },
   { id: 'slow', label: 'Slow', ms: 350 },
 ];
 
-export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'normal', sound: true });
+export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'auto', sound: true, screenReader: false });
 
 /** normalize returns a full, valid settings object from o (anything), field by field. */
 export function normalize(o) {
   const src = o && typeof o === 'object' ? o : {};
   const pick = (list, v, d) => (list.some((x) => x.id === v) ? v : d);
+  // Settings saved before 'auto' and the screen-reader mode existed (no screenReader
+  // field) held 'normal' as the default whenever any other setting was changed, since
+  // the whole object is saved: that 'normal' was no choice, so it reads as 'auto'.
+  const animation = src.animation === 'normal' && !('screenReader' in src) ? 'auto' : src.animation;
   return {
     board: pick(BOARDS, src.board, DEFAULT_SETTINGS.board),
     pieces: pick(PIECE_SETS, src.pieces, DEFAULT_SETTINGS.pieces),
     coords: typeof src.coords === 'boolean' ? src.coords : DEFAULT_SETTINGS.coords,
-    animation: pick(ANIMATIONS, src.animation, DEFAULT_SETTINGS.animation),
+    animation: pick(ANIMATIONS, animation, DEFAULT_SETTINGS.animation),
     sound: typeof src.sound === 'boolean' ? src.sound : DEFAULT_SETTINGS.sound,
+    screenReader: typeof src.screenReader === 'boolean' ? src.screenReader : DEFAULT_SETTINGS.screenReader,
   };
 }
 
@@ -75,7 +89,12 @@ export function pieceSetById(id) {
   return PIECE_SETS.find((p) => p.id === id) || PIECE_SETS[0];
 }
 
-export function animationMs(id) {
+/**
+ * animationMs is the board's animation length for the setting id; reducedMotion is
+ * the system's prefers-reduced-motion, which turns 'auto' (and only 'auto') off.
+ */
+export function animationMs(id, reducedMotion = false) {
+  if (id === 'auto' && reducedMotion) return 0;
   const a = ANIMATIONS.find((x) => x.id === id);
   return a ? a.ms : 180;
 }

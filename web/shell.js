@@ -38,7 +38,8 @@ export const MODES = ['play', 'analysis', 'review'];
  *   engineReady          the engine answered its handshake: app.js
  *   engineLoaded         resolves once the engine is ready or has failed: app.js
  *   view, moves          the board view and the move list: app.js, once, at boot
- *   settings             the settings panel ({get, set}): app.js, once, at boot
+ *   settings             the settings panel ({get, set, animationMs}): app.js, once,
+ *                        at boot
  *   controllers          {play, analysis, review}: app.js, once, at boot
  *   treeEdit             the move-tree tools: app.js, once, at boot
  *   listeners            called after every position or game change: parts add theirs
@@ -129,8 +130,9 @@ export function createShell({ root, engine, sound, store }) {
       const n = g.current;
       const c = shell.controllers[shell.mode];
       const premove = !!(c.premoving && c.premoving());
-      const animation = shell.settings ? shell.settings.get().animation : 'off';
-      shell.view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: shell.movable(), animate: animate && animation !== 'off', premove });
+      // No animation with the setting off, or 'auto' under the system's reduced motion.
+      const animates = shell.settings ? shell.settings.animationMs() > 0 : false;
+      shell.view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: shell.movable(), animate: animate && animates, premove });
       shell.moves.render(g);
       el.fen.textContent = n.fen;
       for (const fn of shell.listeners) fn();

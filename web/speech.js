@@ -20,8 +20,9 @@ export const WORDS = {
   toMove: (side) => `${side} to move.`,
   noPieces: 'no pieces',
   start: 'Start position.',
-  played: (side, words) => `${side}: ${words}.`,
-  after: (num, side, words) => `After move ${num}, ${side}: ${words}.`,
+  by: (side, words) => `${side}: ${words}`,
+  played: (text) => `${text}.`,
+  after: (num, text) => `After move ${num}, ${text}.`,
   noClock: 'This game has no clock.',
   clocksWait: 'The clocks start with White\'s first move.',
   clock: (side, time) => `${side} ${time}`,
@@ -61,6 +62,16 @@ export function moveWords(san, color, { enPassant = false } = {}) {
   }
   if (mark) parts.push(mark);
   return parts.join(', ');
+}
+
+/**
+ * sideMoveWords is moveWords with the side named: "Black: Knight takes d5, check";
+ * castling names it already ("White castles kingside"). fenBefore is the position the
+ * move was played in (to tell an en passant capture).
+ */
+export function sideMoveWords(san, color, fenBefore) {
+  const words = moveWords(san, color, { enPassant: isEnPassant(san, fenBefore) });
+  return /^O-O/.test(san) ? words : WORDS.by(WORDS.side[color], words);
 }
 
 /**

@@ -3,7 +3,7 @@
 // read piece by piece, and the clocks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { moveWords, isEnPassant, positionWords, clockWords, durationWords } from '../../web/speech.js';
+import { moveWords, sideMoveWords, isEnPassant, positionWords, clockWords, durationWords } from '../../web/speech.js';
 
 test('moves in words', () => {
   const rows = [
@@ -22,6 +22,10 @@ test('moves in words', () => {
   for (const r of rows) assert.equal(moveWords(r.san, r.color), r.want, r.san);
   assert.equal(moveWords('exd6', 'w', { enPassant: true }), 'Pawn from e takes d6, en passant');
   assert.equal(moveWords('--', 'w'), '--', 'what it cannot read comes back as it is');
+  const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+  assert.equal(sideMoveWords('Nf3', 'w', start), 'White: Knight to f3');
+  assert.equal(sideMoveWords('O-O', 'b', start), 'Black castles kingside', 'castling names the side already');
+  assert.equal(sideMoveWords('exd6', 'w', 'rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3'), 'White: Pawn from e takes d6, en passant');
 });
 
 test('en passant is told from the position before the move', () => {
