@@ -193,11 +193,11 @@ type genPlayer struct {
 	recs []Record
 }
 
-func newGenPlayer(cfg *genConfig, newEval func() search.Evaluator) *genPlayer {
+func newGenPlayer(cfg *genConfig, ev search.Eval) *genPlayer {
 	return &genPlayer{p: selfplay.NewPlayer(selfplay.Config{
 		Nodes:        cfg.Nodes,
 		HashMB:       hashPerWorker,
-		NewEvaluator: newEval,
+		Eval:         ev,
 		Adjudication: adjudication,
 		MaxOpenScore: cfg.MaxOpenScore,
 		VerifyNodes:  cfg.VerifyNodes,

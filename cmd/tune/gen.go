@@ -126,7 +126,7 @@ func newGamePlayer(nodes uint64) *gamePlayer {
 	p := selfplay.NewPlayer(selfplay.Config{
 		Nodes:        nodes,
 		HashMB:       hashPerWorker,
-		NewEvaluator: func() search.Evaluator { return eval.New() },
+		Eval:         search.HandWrittenEval,
 		Adjudication: adjudication,
 		Dead:         deadDraw,
 	})

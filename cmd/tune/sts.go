@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
-	"github.com/azurite-chess/azurite/engine/eval"
 	"github.com/azurite-chess/azurite/engine/search"
 )
 
@@ -112,7 +111,7 @@ func runSTS(args []string) error {
 	if *limit > 0 && *limit < len(entries) {
 		entries = entries[:*limit]
 	}
-	s := search.New(search.Options{Threads: 1, HashMB: 16, NewEvaluator: func() search.Evaluator { return eval.New() }})
+	s := search.New(search.Options{Threads: 1, HashMB: 16, Eval: search.HandWrittenEval})
 	start := time.Now()
 	total, best := 0, 0
 	theme, themeTotal, themeN := "", 0, 0

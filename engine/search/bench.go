@@ -75,7 +75,8 @@ var benchFENs = [...]string{
 func BenchFENs() []string { return benchFENs[:] }
 
 // Bench searches every bench position to depth with one thread, a
-// benchHashMB table and the default evaluator, clearing all state before
+// benchHashMB table and the built-in net (BenchWith: any evaluation),
+// clearing all state before
 // each position. The node count is the search's regression signature: it
 // depends only on the search and evaluation code, never on the clock, the
 // machine or the platform (native and wasm agree). elapsed is the total

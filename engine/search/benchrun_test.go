@@ -3,8 +3,6 @@ package search
 import (
 	"flag"
 	"testing"
-
-	"github.com/azurite-chess/azurite/engine/eval"
 )
 
 var (
@@ -17,13 +15,9 @@ func TestBenchPrint(t *testing.T) {
 	if *benchDepthFlag == 0 {
 		t.Skip("no -benchdepth given")
 	}
-	var opts Options
+	opts := Options{Eval: HandWrittenEval}
 	if *benchNNUEFlag {
-		net, err := eval.DefaultNet()
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts.NewEvaluator = func() Evaluator { return eval.NewNNUE(net) }
+		opts.Eval = Eval{} // the built-in net
 	}
 	nodes, el := BenchWith(opts, *benchDepthFlag, func(i int, fen string, r Result) {
 		t.Logf("%2d %-8v %10d nodes  %s", i+1, r.BestMove, r.Nodes, fen)

@@ -61,6 +61,6 @@
 //	score.go       score encoding, mate distances, TT score adjustment
 //	time.go        time allocation (soft/hard limits), clock-check spacing, the stop rule
 //	thread.go      per-thread state, node counting, PV table
-//	evaluator.go   the Evaluator interface (default_eval.go installs engine/eval)
+//	evaluator.go   Eval: which static evaluation the threads use (eval.Static each)
 //	bench.go       the bench positions and Bench
 package search

@@ -141,8 +141,6 @@ func (t *thread) negamax(alpha, beta, depth, ply int, cutNode bool) int {
 	if !inCheck {
 		if ok && hit.eval() != noEval {
 			staticEval = hit.eval()
-		} else if t.def != nil {
-			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}

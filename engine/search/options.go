@@ -17,9 +17,9 @@ type Options struct {
 	// MoveOverhead is subtracted from the clock for communication and GUI
 	// latency before time is allotted (default 30 ms).
 	MoveOverhead time.Duration
-	// NewEvaluator makes one evaluator per search thread (default: the
-	// engine's evaluation).
-	NewEvaluator func() Evaluator
+	// Eval chooses the static evaluation (the zero value: the built-in net,
+	// as the engine's Use NNUE default).
+	Eval Eval
 	// Yield, if set, is called by the search goroutine of thread 0 about every
 	// YieldInterval while a search runs (the clock is read every
 	// few thousand nodes, so calls are at least that far apart). The wasm
@@ -64,9 +64,6 @@ func (o *Options) fill() {
 	}
 	if o.MoveOverhead <= 0 {
 		o.MoveOverhead = 30 * time.Millisecond
-	}
-	if o.NewEvaluator == nil {
-		o.NewEvaluator = defaultEvaluator
 	}
 	if o.YieldInterval <= 0 {
 		o.YieldInterval = 10 * time.Millisecond
@@ -121,16 +118,12 @@ func (s *Searcher) SetMoveOverhead(d time.Duration) {
 	s.opts.MoveOverhead = d
 }
 
-// SetEvaluator makes newEval (nil: the default evaluation) the factory of
-// every thread's evaluator from the next search on. It must not be called
-// while a search runs.
-func (s *Searcher) SetEvaluator(newEval func() Evaluator) {
-	if newEval == nil {
-		newEval = defaultEvaluator
-	}
-	s.opts.NewEvaluator = newEval
+// SetEval makes e the static evaluation of every thread from the next search
+// on. It must not be called while a search runs.
+func (s *Searcher) SetEval(e Eval) {
+	s.opts.Eval = e
 	for _, t := range s.threads {
-		t.eval, t.def, t.nn = nil, nil, nil
+		t.eval = nil
 	}
 }
 

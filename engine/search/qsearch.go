@@ -57,8 +57,6 @@ func (t *thread) qsearch(alpha, beta, ply int) int {
 	if !inCheck {
 		if ok && hit.eval() != noEval {
 			staticEval = hit.eval()
-		} else if t.def != nil {
-			staticEval = clampEval(t.def.Evaluate(pos)) // evaluate, one call level less
 		} else {
 			staticEval = t.evaluate()
 		}

@@ -25,9 +25,7 @@ func (t *thread) setup(pos *board.Position, l *Limits) {
 		t.pos.CopyFrom(pos)
 	}
 	if t.eval == nil {
-		t.eval = s.opts.NewEvaluator()
-		t.def, _ = t.eval.(*eval.Evaluator)
-		t.nn, _ = t.eval.(*eval.NNUE)
+		t.eval = eval.NewStatic(s.opts.Eval.net())
 	}
 	t.feat = s.feat
 	t.tt = s.tt

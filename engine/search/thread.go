@@ -14,9 +14,7 @@ type thread struct {
 	s    *Searcher
 	id   int
 	pos  *board.Position
-	eval Evaluator
-	def  *eval.Evaluator // eval when it is the engine's own evaluator, else nil
-	nn   *eval.NNUE      // eval when it is the learned evaluation, else nil
+	eval *eval.Static // the static evaluation (Options.Eval), made at the first search
 	tt   *ttTable
 	feat features
 
@@ -86,18 +84,10 @@ func newThread(s *Searcher, id int) *thread {
 }
 
 // evaluate returns the static evaluation, clamped inside the non-mate range.
-// The engine's own evaluator is called directly (def, set beside eval), so
-// its Evaluate wrapper inlines here: an interface call cannot be inlined,
-// and in Go's wasm code every call level costs its argument stores, return
-// check and the caller's register reloads. negamax and qsearch spell this
-// out for their static evaluation (evaluate is over the inliner's budget).
+// eval is a concrete type, so its Evaluate inlines here down to the net's or
+// the hand-written evaluation's: in Go's wasm code every call level costs
+// its argument stores, return check and the caller's register reloads.
 func (t *thread) evaluate() int {
-	if t.def != nil {
-		return clampEval(t.def.Evaluate(t.pos))
-	}
-	if t.nn != nil {
-		return clampEval(t.nn.Evaluate(t.pos))
-	}
 	return clampEval(t.eval.Evaluate(t.pos))
 }
 

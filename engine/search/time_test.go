@@ -64,7 +64,8 @@ func TestHardLimitFakeClock(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s := New(Options{HashMB: 1, MoveOverhead: overhead})
+			// The hand-written evaluation: the node figures above are its.
+			s := New(Options{HashMB: 1, MoveOverhead: overhead, Eval: HandWrittenEval})
 			c := &fakeClock{s: s, base: time.Unix(0, 0), perNode: tc.perNode, stallAt: tc.stallAt, stall: tc.stall}
 			s.now = c.now
 			pos := mustFEN(t, kiwipete)
@@ -218,7 +219,7 @@ func TestAllotSaturates(t *testing.T) {
 // depth 1 is done still finishes depth 1 (the clock stalls past the limit
 // at the first check); it stops at the next check after that.
 func TestFirstIterationCompletes(t *testing.T) {
-	s := New(Options{HashMB: 1, MoveOverhead: 30 * time.Millisecond})
+	s := New(Options{HashMB: 1, MoveOverhead: 30 * time.Millisecond, Eval: HandWrittenEval})
 	c := &fakeClock{s: s, base: time.Unix(0, 0), perNode: time.Microsecond, stallAt: 0, stall: time.Second}
 	s.now = c.now
 	pos := mustFEN(t, kiwipete)

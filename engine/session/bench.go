@@ -29,7 +29,7 @@ func (s *Session) Bench(depth int, each func(i int, fen string, r search.Result)
 func (s *Session) StartBench(depth int, each func(i int, fen string, r search.Result)) (run func() (nodes uint64, elapsed time.Duration, complete bool), err error) {
 	s.mu.Lock()
 	b := search.NewBench(search.Options{Yield: s.cfg.Yield, YieldInterval: s.cfg.YieldInterval,
-		NewEvaluator: s.evaluatorFactory(s.evalModeFor(plan{}))})
+		Eval: s.searchEval(s.evalModeFor(plan{}))})
 	if !s.idleLocked() {
 		s.mu.Unlock()
 		return nil, ErrSearching

@@ -71,17 +71,16 @@ func (s *Session) installEvalLocked(mode evalMode) {
 	if s.evalInstalled && s.evalMode == mode {
 		return
 	}
-	s.eng.s.SetEvaluator(s.evaluatorFactory(mode))
+	s.eng.s.SetEval(s.searchEval(mode))
 	s.evalMode, s.evalInstalled = mode, true
 }
 
-// evaluatorFactory returns the per-thread evaluator constructor of mode.
-func (s *Session) evaluatorFactory(mode evalMode) func() search.Evaluator {
+// searchEval is the search's evaluation for mode.
+func (s *Session) searchEval(mode evalMode) search.Eval {
 	if mode == evalNet {
-		net := s.net
-		return func() search.Evaluator { return eval.NewNNUE(net) }
+		return search.Eval{Net: s.net}
 	}
-	return nil
+	return search.HandWrittenEval
 }
 
 // Net returns the net of EvalFile (or the built-in one), nil if none loads.

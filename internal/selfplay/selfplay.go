@@ -46,9 +46,9 @@ type Adjudication struct {
 
 // Config is fixed for a Player's lifetime.
 type Config struct {
-	Nodes        uint64                  // search nodes per move
-	HashMB       int                     // the searcher's table
-	NewEvaluator func() search.Evaluator // nil: the search's default
+	Nodes  uint64      // search nodes per move
+	HashMB int         // the searcher's table
+	Eval   search.Eval // the zero value: the built-in net
 	Adjudication
 	// MaxOpenScore, if > 0, discards a game whose verification search
 	// scores beyond ±MaxOpenScore: an opening already decided.
@@ -92,7 +92,7 @@ func NewPlayer(cfg Config) *Player {
 	if cfg.Dead == nil {
 		cfg.Dead = (*board.Position).IsInsufficientMaterial
 	}
-	s := search.New(search.Options{HashMB: cfg.HashMB, Threads: 1, NewEvaluator: cfg.NewEvaluator})
+	s := search.New(search.Options{HashMB: cfg.HashMB, Threads: 1, Eval: cfg.Eval})
 	return &Player{cfg: cfg, s: s}
 }
 
