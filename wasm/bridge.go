@@ -90,6 +90,12 @@ func (b *bridge) send(_ js.Value, args []js.Value) (ret any) {
 			b.h.Session().Stop()
 		}
 	}
+	b.enqueue(r)
+	return nil
+}
+
+// enqueue hands r to the command loop.
+func (b *bridge) enqueue(r request) {
 	b.mu.Lock()
 	b.queue = append(b.queue, r)
 	b.mu.Unlock()
@@ -97,7 +103,6 @@ func (b *bridge) send(_ js.Value, args []js.Value) (ret any) {
 	case b.signal <- struct{}{}:
 	default:
 	}
-	return nil
 }
 
 // refuseLine is the host's report of an input line it did not hand over,
@@ -116,13 +121,7 @@ func (b *bridge) refuseLine(_ js.Value, args []js.Value) (ret any) {
 		return nil
 	}
 	r := request{refused: &refusedLine{size: int64(args[0].Float()), start: args[1].String()}}
-	b.mu.Lock()
-	b.queue = append(b.queue, r)
-	b.mu.Unlock()
-	select {
-	case b.signal <- struct{}{}:
-	default:
-	}
+	b.enqueue(r)
 	return nil
 }
 

@@ -6,10 +6,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -108,21 +109,11 @@ func Scan(dist string) (BuildInfo, error) {
 // template. The version hashes the list and the template, so any change to any shipped
 // file changes sw.js byte-for-byte, which is what makes browsers install the update.
 func WriteServiceWorker(dist string, info BuildInfo, template []byte) error {
-	keys := make([]string, 0, len(info.Files))
-	for k := range info.Files {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	h := sha256.New()
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(info.Files)) {
 		fmt.Fprintf(h, "%s %s\n", k, info.Files[k])
 	}
-	fallback := make([]string, 0, len(info.Fallback))
-	for k := range info.Fallback {
-		fallback = append(fallback, k)
-	}
-	sort.Strings(fallback)
-	for _, k := range fallback {
+	for _, k := range slices.Sorted(maps.Keys(info.Fallback)) {
 		fmt.Fprintf(h, "fallback %s %s\n", k, info.Fallback[k])
 	}
 	h.Write(template)
