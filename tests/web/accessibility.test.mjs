@@ -47,6 +47,9 @@ const lastSpoken = async (page) => (await spoken(page)).pop() || '';
 // below the board, under the fold on a desktop screen).
 async function shot(page, name) {
   fs.mkdirSync(RESULTS, { recursive: true });
+  // Steps queued by quick key presses glide one after the other on a loaded machine:
+  // let the board catch up with the game before the picture.
+  await page.waitForTimeout(1000);
   await page.screenshot({ path: path.join(RESULTS, `${name}.png`), fullPage: true });
 }
 
