@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, waitEngine, startGame, loadText, screenshot, RESULTS } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, startGame, loadText, screenshot, RESULTS, withPage } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 const DESKTOP = { width: 1280, height: 860 };
@@ -21,21 +21,6 @@ before(async () => {
 });
 after(() => server && server.stop());
 
-async function withPage(opts, fn, name) {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page, b);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 const waitPlies = (page, n, timeout = 30000) => page.waitForFunction((k) => window.azurite.playGame.mainlineNodes().length >= k, n, { timeout });
 const feedback = (page) => page.textContent('#move-msg');

@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, waitEngine, loadText, screenshot, RESULTS } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, loadText, screenshot, RESULTS, withPage, loadMateReview } from './harness.mjs';
 
 let server;
 before(async () => {
@@ -15,21 +15,6 @@ before(async () => {
 });
 after(() => server && server.stop());
 
-async function withPage(opts, fn, name) {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page, b);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 // bar reads the eval bar: shown, its state class, label, fill and accessible text.
 const bar = (page) => page.evaluate(() => {
@@ -89,15 +74,7 @@ test('eval bar: neutral and labelled "off" while the engine is off; a mate shows
 test('review: the whole row of a marked move goes to it, its explanation included', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);
-    // A saved review of 1. e4 e5 2. Qh5 Nc6 3. Qxf7# where Nc6 lets the mate in: one marked move.
-    const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: {}, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'e7e5', k: [{ m: 'd1h5', k: [{ m: 'b8c6' }] }] }] }], cursor: [] };
-    const evals = [[30, null, 'e2e4'], [30, null, 'e7e5'], [30, null, 'd1h5'], [10, null, 'g7g6'], [null, 1, 'h5f7']];
-    await page.evaluate(([w, e]) => {
-      const o = JSON.parse(localStorage.getItem('azurite.v1'));
-      localStorage.setItem('azurite.v1', JSON.stringify({ ...o, mode: 'review', work: w, review: { line: 'e2e4 e7e5 d1h5 b8c6', evals: e } }));
-    }, [work, evals]);
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    await loadMateReview(page);
     await page.keyboard.press('Home');
     assert.equal(await page.evaluate(() => window.azurite.game.current.ply), 0);
     const text = page.locator('#review-marks li .mark-text');

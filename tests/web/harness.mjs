@@ -2,6 +2,7 @@
 // on a free port (the real server, with the real CSP header), launches Debian's
 // chromium through playwright-core, and records every CSP violation and page error so
 // each test can assert there were none.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -170,6 +171,42 @@ export async function plies(page) {
 export async function screenshot(page, name) {
   fs.mkdirSync(RESULTS, { recursive: true });
   await page.screenshot({ path: path.join(RESULTS, `${name}.png`) });
+}
+
+/**
+ * withPage runs fn(page, browser) in a fresh browser profile; on failure it saves
+ * test-results/failure-NAME.png, and after fn it asserts the page saw no CSP
+ * violation and no error.
+ */
+export async function withPage(opts, fn, name = 'failure') {
+  const b = await openBrowser(opts);
+  try {
+    try {
+      await fn(b.page, b);
+    } catch (e) {
+      await screenshot(b.page, `failure-${name}`).catch(() => {});
+      throw e;
+    }
+    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
+    assert.deepEqual(b.problems.errors, [], 'page errors');
+  } finally {
+    await b.close();
+  }
+}
+
+/**
+ * loadMateReview saves a review of 1. e4 e5 2. Qh5 Nc6 (3. Qxf7#), where Nc6 lets
+ * the mate in (one marked move), and reloads the page onto the Review tab.
+ */
+export async function loadMateReview(page) {
+  const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: {}, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'e7e5', k: [{ m: 'd1h5', k: [{ m: 'b8c6' }] }] }] }], cursor: [] };
+  const evals = [[30, null, 'e2e4'], [30, null, 'e7e5'], [30, null, 'd1h5'], [10, null, 'g7g6'], [null, 1, 'h5f7']];
+  await page.evaluate(([w, e]) => {
+    const o = JSON.parse(localStorage.getItem('azurite.v1'));
+    localStorage.setItem('azurite.v1', JSON.stringify({ ...o, mode: 'review', work: w, review: { line: 'e2e4 e7e5 d1h5 b8c6', evals: e } }));
+  }, [work, evals]);
+  await page.reload();
+  await page.waitForSelector('body[data-ready="true"]');
 }
 
 /** loadText pastes text into the analysis load box and presses Load. */

@@ -6,7 +6,7 @@
 // every test ends with no CSP violation and no page error.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, gotoApp, waitEngine, startGame, clickMove, square, loadText, screenshot } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, startGame, clickMove, square, loadText, screenshot, withPage } from './harness.mjs';
 
 let server;
 before(async () => {
@@ -14,21 +14,6 @@ before(async () => {
 });
 after(() => server && server.stop());
 
-async function withPage(opts, fn, name) {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page, b);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 const plies = (page) => page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
 const waitPlies = (page, n, timeout = 30000) => page.waitForFunction((k) => window.azurite.playGame.mainlineNodes().length >= k, n, { timeout, polling: 5 });

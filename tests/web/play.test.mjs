@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot } from './harness.mjs';
+import { startServer, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot, withPage, loadMateReview } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 let server;
@@ -18,21 +18,6 @@ before(async () => {
 });
 after(() => server && server.stop());
 
-async function withPage(opts, fn, name) {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page, b);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 const plies = (page) => page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
 const waitPlies = (page, n, timeout = 30000) => page.waitForFunction((k) => window.azurite.playGame.mainlineNodes().length >= k, n, { timeout });
@@ -279,15 +264,7 @@ test('PGN export gives back the imported tags as they were; a game played here g
 test('phones: the review graph draws round dots', async () => {
   await withPage({ viewport: { width: 390, height: 844 } }, async (page) => {
     await gotoApp(page, server.url);
-    // A saved review of 1. e4 e5 2. Qh5 Nc6 3. Qxf7# where Nc6 lets the mate in: one marked move.
-    const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: {}, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'e7e5', k: [{ m: 'd1h5', k: [{ m: 'b8c6' }] }] }] }], cursor: [] };
-    const evals = [[30, null, 'e2e4'], [30, null, 'e7e5'], [30, null, 'd1h5'], [10, null, 'g7g6'], [null, 1, 'h5f7']];
-    await page.evaluate(([w, e]) => {
-      const o = JSON.parse(localStorage.getItem('azurite.v1'));
-      localStorage.setItem('azurite.v1', JSON.stringify({ ...o, mode: 'review', work: w, review: { line: 'e2e4 e7e5 d1h5 b8c6', evals: e } }));
-    }, [work, evals]);
-    await page.reload();
-    await page.waitForSelector('body[data-ready="true"]');
+    await loadMateReview(page);
     const dots = await page.evaluate(() => [...document.querySelectorAll('#review-graph circle.g-dot')].map((c) => {
       const r = c.getBoundingClientRect();
       return [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10];
