@@ -12,7 +12,10 @@ func TestSMPRace(t *testing.T) {
 		"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
 		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 	}
-	s := New(Options{HashMB: 4, Threads: 4})
+	// The hand-written evaluation, which this test was written with: with the
+	// net the second position's search may prove its result and stop short
+	// of the node limit.
+	s := New(Options{HashMB: 4, Threads: 4, Eval: HandWrittenEval})
 	for _, fen := range fens {
 		pos := mustFEN(t, fen)
 		r := s.Search(pos, Limits{Depth: 7}, nil)
