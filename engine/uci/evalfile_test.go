@@ -1,4 +1,9 @@
+//go:build !(js && wasm)
+
 package uci
+
+// EvalFile reads files: these tests are native only (the wasm build has no
+// file system and refuses any EvalFile but "").
 
 import (
 	"encoding/binary"
