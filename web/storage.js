@@ -87,10 +87,9 @@ export class Store {
    */
   keepDiscarded(raw) {
     const get = (k) => { try { return this.storage.getItem(k); } catch { return null; } };
-    const removeKey = () => { try { this.storage.removeItem(KEY); } catch { /* storage unavailable */ } };
     const kept = discardedKeys.map(get).filter((v) => v !== null && v !== undefined);
     if (kept.includes(raw)) {
-      removeKey();
+      this.clear();
       return { ok: true, dropped: 0 };
     }
     // Shift the older copies down and write raw. A write that fails undoes the ones
@@ -121,7 +120,7 @@ export class Store {
     // still fails: its own room was just freed).
     let lost = false;
     const swapKeep = (older) => {
-      removeKey();
+      this.clear();
       if (tryKeep(older)) return true;
       try {
         this.storage.setItem(KEY, raw);
@@ -134,7 +133,7 @@ export class Store {
     let dropped = kept.length - older.length;
     for (;;) {
       if (tryKeep(older) || (!lost && swapKeep(older))) {
-        removeKey();
+        this.clear();
         return { ok: true, dropped };
       }
       if (lost || older.length === 0) return { ok: false, lost, dropped };
@@ -143,6 +142,7 @@ export class Store {
     }
   }
 
+  /** clear removes the saved state (KEY); storage that refuses leaves nothing to do. */
   clear() {
     try {
       this.storage.removeItem(KEY);
