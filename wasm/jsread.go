@@ -210,9 +210,9 @@ func strLen(v js.Value) int {
 }
 
 // stringStart returns the first maxQuote characters of the JavaScript
-// string v (kindOf string) without copying the rest into Go.
-func stringStart(v js.Value) string {
-	if strLen(v) <= maxQuote {
+// string v (kindOf string) of n characters, without copying the rest into Go.
+func stringStart(v js.Value, n int) string {
+	if n <= maxQuote {
 		return v.String()
 	}
 	start, err := jsCall(func() js.Value { return jsSlice.Call("call", v, 0, maxQuote) })
@@ -224,5 +224,5 @@ func stringStart(v js.Value) string {
 
 // tooLong describes a string field over max characters (v: kindOf string).
 func tooLong(v js.Value, n, max int) string {
-	return strconv.Itoa(n) + " characters, at most " + strconv.Itoa(max) + " allowed; it starts " + strconv.Quote(stringStart(v))
+	return strconv.Itoa(n) + " characters, at most " + strconv.Itoa(max) + " allowed; it starts " + strconv.Quote(stringStart(v, n))
 }

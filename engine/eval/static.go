@@ -31,11 +31,3 @@ func (s *Static) Evaluate(pos *board.Position) int {
 	}
 	return s.hce.Evaluate(pos)
 }
-
-// Net returns the net s evaluates with, nil for the hand-written evaluation.
-func (s *Static) Net() *Net {
-	if s.nn == nil {
-		return nil
-	}
-	return s.nn.net
-}

@@ -178,8 +178,8 @@ func Run(r io.Reader, w io.Writer, cfg Config) error {
 	lr := NewLineReader(r)
 	for {
 		line, err := lr.Next()
-		if tl := (*lineTooLong)(nil); errors.As(err, &tl) {
-			h.RefuseLine(tl.size, tl.start)
+		if errors.Is(err, ErrLineTooLong) {
+			h.errLine(err.Error())
 			continue
 		}
 		if err == nil && h.HandleLine(line) {
