@@ -6,7 +6,7 @@
 // names across a transposition. Reviews run at the quick setting (20k nodes).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, openBrowser, gotoApp, waitEngine, loadText, clickMove, square, screenshot } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, loadText, clickMove, square, screenshot, withPage } from './harness.mjs';
 
 const LEGALL = '[White "Legall"]\n[Black "Saint Brie"]\n\n1. e4 e5 2. Nf3 d6 3. Bc4 Bg4 4. Nc3 g6 5. Nxe5 Bxd1 6. Bxf7+ Ke7 7. Nd5# 1-0';
 // 3...Nf6?? allows Qxf7#, and 4.Qf3? walks past it.
@@ -18,23 +18,6 @@ before(async () => {
   server = await startServer();
 });
 after(() => server && server.stop());
-
-// withPage runs fn with a fresh browser profile and checks CSP and page errors after.
-async function withPage(name, fn, opts = {}) {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 // review loads pgn, reviews it at quality and returns the marks as {move, cls, kind, text}.
 async function review(page, pgn, quality = 'quick') {
@@ -72,7 +55,7 @@ function tally(list) {
 }
 
 test('review: a move that allows mate and a missed mate get lichess verdicts, counts and the engine line', async () => {
-  await withPage('review-mates', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await waitEngine(page);
     let list = await review(page, LEGALL);
@@ -109,11 +92,11 @@ test('review: a move that allows mate and a missed mate get lichess verdicts, co
     assert.match(qf3.text.replace(/\(.*\)/, '()'), /^Lost forced checkmate sequence \(\)\. (?:Loses .+ after .+\. )?Misses mate in 1: 4\.Qxf7#\.$/);
     assert.match(qf3.text, /\(#1 → [+-]?\d+\.\d\d\)/);
     assert.deepEqual(await counts(page), tally(list));
-  });
+  }, 'review-mates');
 });
 
 test('review: two reviews give identical marks, and the second from the cache', async () => {
-  await withPage('review-repeat', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await waitEngine(page);
     const first = await review(page, OPERA);
@@ -137,11 +120,11 @@ test('review: two reviews give identical marks, and the second from the cache', 
     assert.ok(first.some((m) => m.kind === 'mate-created'), `15...Nxd7 allows mate: ${JSON.stringify(first)}`);
     // Every explanation names a line or the better move.
     for (const m of first) assert.match(m.text, /(Allows mate in \d+: |Loses .* after |Misses |was best\.)/, m.move);
-  });
+  }, 'review-repeat');
 });
 
 test('practice mode: refuses a blunder, gives a hint, accepts the best move', async () => {
-  await withPage('practice', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await waitEngine(page);
     await review(page, MISSED);
@@ -168,11 +151,11 @@ test('practice mode: refuses a blunder, gives a hint, accepts the best move', as
     assert.match(await page.textContent('#practice-status'), /^Correct: \S+ is the best move\./);
     await page.click('#btn-practice-stop');
     assert.equal(await page.isVisible('#practice-run'), false);
-  });
+  }, 'practice');
 });
 
 test('analysis: engine lines never outlive their position (navigation, load, stop); an arrow per line', async () => {
-  await withPage('analysis-stale', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, OPERA);
     await waitEngine(page);
@@ -219,11 +202,11 @@ test('analysis: engine lines never outlive their position (navigation, load, sto
     assert.equal(await page.locator('#board .arrow').count(), 0, 'no arrows after stop');
     assert.equal(await page.textContent('#evalbar-text'), 'off');
     assert.deepEqual(await page.evaluate(() => window.__stale), []);
-  });
+  }, 'analysis-stale');
 });
 
 test('tree edits and drawn shapes survive PGN export and import', async () => {
-  await withPage('tree-edit', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     await loadText(page, '1. e4 e5 (1... c5 2. Nf3) 2. Nf3 Nc6 3. Bb5 *');
     const moveBtn = (san, inVariation) => page.locator(inVariation ? '#movelist .variation .mv' : '#movelist .moves-flow > .mv', { hasText: new RegExp(`^${san.replace('+', '\\+')}$`) }).first();
@@ -276,11 +259,11 @@ test('tree edits and drawn shapes survive PGN export and import', async () => {
     // Drawing the same arrow again takes it away.
     await drag('d2', 'd4');
     assert.equal(await page.evaluate(() => window.azurite.game.current.comment), '[%cal Rf3e5] [%csl Gd4,Gf3] The open Sicilian follows.');
-  });
+  }, 'tree-edit');
 });
 
 test('the opening is named by position, so a transposition is named', async () => {
-  await withPage('openings', async (page) => {
+  await withPage({}, async (page) => {
     await gotoApp(page, server.url);
     // 1.c4 e6 2.Nc3 d5 3.d4 reaches the Queen's Gambit Declined by another order.
     await loadText(page, '1. c4 e6 2. Nc3 d5 3. d4 Nf6 *');
@@ -297,5 +280,5 @@ test('the opening is named by position, so a transposition is named', async () =
     assert.equal(await page.textContent('#opening'), 'D31 Queen\'s Gambit Declined: Queen\'s Knight Variation', 'shown in review too');
     await page.click('#tab-play');
     assert.equal(await page.isVisible('#opening'), false, 'not in play');
-  });
+  }, 'openings');
 });
