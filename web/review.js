@@ -8,7 +8,7 @@
 // comments, so the PGN export carries them. After a review, practice.js sets each
 // marked move of a side up as a puzzle.
 
-import { whiteScore, winPercent, toCp, moveAccuracy, gameAccuracy, formatScore, MATE_CP } from './score.js';
+import { whiteScore, toCp, gameStats, formatScore, MATE_CP } from './score.js';
 import { judgeMove } from './judge.js';
 import { explain, walk } from './explain.js';
 import { createEvalGraph } from './eval-graph.js';
@@ -55,18 +55,14 @@ export function clearReviewMarks(node) {
  * mark is {node, judged, best (UCI), bestSan, text}.
  */
 export function judgeMoves(nodes, evals) {
-  const acc = { w: [], b: [] };
   const counts = { w: { 6: 0, 2: 0, 4: 0 }, b: { 6: 0, 2: 0, 4: 0 } };
   const marks = [];
   const points = [{ score: evals[0].score }];
   for (let i = 1; i < nodes.length; i++) {
     const n = nodes[i];
     const mover = n.color;
-    const sign = mover === 'w' ? 1 : -1;
     const before = evals[i - 1];
     const after = evals[i];
-    const drop = winPercent(sign * toCp(before.score)) - winPercent(sign * toCp(after.score));
-    acc[mover].push(moveAccuracy(drop));
     clearReviewMarks(n);
     const best = before.pv && before.pv.length ? before.pv[0] : null;
     const judged = best === n.uci ? null : judgeMove(mover, before.score, after.score, { afterMated: !!after.mated });
@@ -90,7 +86,8 @@ export function judgeMoves(nodes, evals) {
     }
     points.push(point);
   }
-  return { accuracy: { w: gameAccuracy(acc.w), b: gameAccuracy(acc.b) }, counts, marks, points };
+  const stats = gameStats(evals.map((e) => toCp(e.score)), nodes.length > 1 ? nodes[1].color : 'w');
+  return { accuracy: stats.accuracy, acpl: stats.acpl, counts, marks, points };
 }
 
 /**
@@ -293,7 +290,7 @@ export function createReview(shell, root) {
   function annotate(game, nodes, evals, quiet = false) {
     const r = judgeMoves(nodes, evals);
     st.points = r.points;
-    st.result = { accuracy: r.accuracy, counts: r.counts, marks: r.marks };
+    st.result = { accuracy: r.accuracy, acpl: r.acpl, counts: r.counts, marks: r.marks };
     st.byNode = new Map(r.marks.map((m) => [m.node.id, m]));
     game.headers.Annotator = 'Azurite';
     // A game played here names the person "You": practise that side's mistakes.
@@ -319,11 +316,13 @@ export function createReview(shell, root) {
     const r = st.result;
     const table = h('table', { class: 'acc' },
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Accuracy'),
+        h('th', { scope: 'col', title: 'Average centipawn loss' }, 'ACPL'),
         h('th', { scope: 'col', title: 'Inaccuracies' }, '?!'), h('th', { scope: 'col', title: 'Mistakes' }, '?'), h('th', { scope: 'col', title: 'Blunders' }, '??'))),
       h('tbody', {},
         ...['w', 'b'].map((c) => h('tr', { 'data-color': c },
           h('th', { scope: 'row' }, shell.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
           h('td', { class: 'acc-value', 'data-color': c }, fmtAcc(r.accuracy[c])),
+          h('td', { class: 'acpl-value', 'data-color': c }, r.acpl && r.acpl[c] !== null ? String(r.acpl[c]) : '–'),
           h('td', { class: 'count-inaccuracy' }, String(r.counts[c][6])), h('td', { class: 'count-mistake' }, String(r.counts[c][2])), h('td', { class: 'count-blunder' }, String(r.counts[c][4]))))));
     sum.append(table);
     for (const m of r.marks) {
