@@ -25,6 +25,7 @@ import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
 import { levelById, levelLabel, DEFAULT_LEVEL } from './levels.js';
 import { soundFor } from './sound.js';
 import { premoveLegal } from './premove.js';
+import { withClock } from './clk.js';
 import { createPlayForm } from './play-form.js';
 import { createEngineTurn } from './play-engine.js';
 import { lastMain, sideToMove, newGameHeaders, pressClock, takebackTarget, flagResult, acceptsDraw } from './play-rules.js';
@@ -93,6 +94,12 @@ export function createPlay(shell, root) {
     return sideToMove(lastMain(live()));
   }
 
+  // stampClock writes the mover's time left after move n (increment included) into its
+  // comment as [%clk], so the record keeps every move's clock (clk.js).
+  function stampClock(n) {
+    if (st.clock.timed) n.comment = withClock(n.comment, st.clock.left(n.color, now()));
+  }
+
   function setPremove(m) {
     st.premove = m;
     shell.view.showPremove(m);
@@ -155,6 +162,7 @@ export function createPlay(shell, root) {
       return;
     }
     pressClock(st.clock, n.color, now());
+    stampClock(n);
     if (shell.mode === 'play') shell.refresh();
     else {
       shell.save();
@@ -239,6 +247,7 @@ export function createPlay(shell, root) {
     const n = g.play(move);
     if (!n) return false;
     pressClock(st.clock, n.color, now());
+    stampClock(n);
     shell.refresh({ animate: premoved });
     shell.sound.play(soundFor(n));
     if (!checkEnd()) {
