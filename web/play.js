@@ -319,13 +319,19 @@ export function createPlay(shell, root) {
     const timed = st.clock.timed && st.started;
     const bottom = shell.view.orientation;
     const top = bottom === 'w' ? 'b' : 'w';
+    // On the other tabs a running timed game's clocks stay in view, read-only and
+    // marked as the live game's: its time runs there too (reserved()).
+    const away = shell.mode !== 'play';
     for (const [at, color] of [['top', top], ['bottom', bottom]]) {
-      if (shell.mode !== 'play' || !timed) {
+      // Away from Play without a running timed game, the rows show the clocks
+      // recorded in the game on that tab (app.js): leave them.
+      if (away && !reserved()) continue;
+      if (!timed) {
         shell.rows.setClock(at, null);
         continue;
       }
       const left = st.clock.left(color, t);
-      shell.rows.setClock(at, { text: formatClock(left), running: st.clock.running === color, low: left < LOW_TIME_MS, color });
+      shell.rows.setClock(at, { text: formatClock(left), running: st.clock.running === color, low: left < LOW_TIME_MS, color, live: away });
     }
     // The low-time sound and the flag fall do not wait for the Play tab: the clocks
     // run on every tab.

@@ -39,7 +39,8 @@ export function createPlayerRows(top, bottom) {
     },
     /**
      * setClock shows the clock of row at ('top' or 'bottom'): {text, running, low,
-     * color ('w' or 'b')}, or hides it (null).
+     * color ('w' or 'b'), live (the live game's clock shown on another tab, whose
+     * game the row's name may not be)}, or hides it (null).
      */
     setClock(at, c) {
       const el = rows[at].clock;
@@ -48,7 +49,9 @@ export function createPlayerRows(top, bottom) {
       el.textContent = c.text;
       el.classList.toggle('running', c.running);
       el.classList.toggle('low', c.low);
-      el.setAttribute('aria-label', `${c.color === 'w' ? 'White' : 'Black'} clock`);
+      el.classList.toggle('live-game', !!c.live);
+      el.title = c.live ? 'The live game\'s clock' : '';
+      el.setAttribute('aria-label', `${c.color === 'w' ? 'White' : 'Black'} clock${c.live ? ' in the live game' : ''}`);
     },
   };
 }

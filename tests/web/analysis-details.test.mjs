@@ -7,7 +7,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { startServer, gotoApp, waitEngine, loadText, screenshot, RESULTS, withPage, loadMateReview } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, loadText, screenshot, RESULTS, withPage, loadMateReview, startPausedTimedGame } from './harness.mjs';
 
 let server;
 before(async () => {
@@ -113,3 +113,57 @@ test('embed, analyse mode: a mate on the board clears the last position\'s lines
     assert.equal(await page.evaluate(() => document.querySelector('#analyse').position), 'r1bqkbnr/pppp1Qpp/2n5/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 3');
   }, 'embed-mate');
 });
+
+// clockView reads the two clocks around the board: shown, text, running, marked as the
+// live game's, and inside the viewport.
+const clockView = (page) => page.evaluate(() => Object.fromEntries(['top', 'bottom'].map((at) => {
+  const c = document.getElementById(`clock-${at}`);
+  const r = c.getBoundingClientRect();
+  return [at, {
+    shown: !c.hidden && r.height > 0,
+    text: c.textContent,
+    running: c.classList.contains('running'),
+    live: c.classList.contains('live-game'),
+    label: c.getAttribute('aria-label'),
+    inView: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth,
+  }];
+})));
+
+for (const [size, viewport] of [['desktop', { width: 1280, height: 860 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`timed game (${size}): the Analyse and Review tabs show the live game's clocks running, read-only`, async () => {
+    await withPage({ viewport }, async (page) => {
+      // As Black at 1+0 on a stopped fake clock: the engine's book move starts Black's clock.
+      await startPausedTimedGame(page, server.url);
+      await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 1, null, { timeout: 30000 });
+      await page.clock.runFor(200);
+      await page.click('#tab-analysis');
+      await page.clock.runFor(200);
+      let c = await clockView(page);
+      assert.deepEqual(c.bottom, { shown: true, text: '1:00', running: true, live: true, label: 'Black clock in the live game', inView: true });
+      assert.deepEqual(c.top, { shown: true, text: '1:00', running: false, live: true, label: 'White clock in the live game', inView: true });
+      await page.clock.fastForward('00:05');
+      await page.clock.runFor(200);
+      c = await clockView(page);
+      assert.equal(c.bottom.text, '0:55', 'the time runs on the Analyse tab');
+      await screenshot(page, `live-clocks-analysis-${size}`);
+      await page.click('#tab-review');
+      await page.clock.fastForward('00:05');
+      await page.clock.runFor(200);
+      c = await clockView(page);
+      assert.deepEqual([c.bottom.shown, c.bottom.text, c.bottom.running, c.top.text], [true, '0:50', true, '1:00'], 'and on the Review tab');
+      // Back on Play they are Play's own clocks again.
+      await page.click('#tab-play');
+      await page.clock.runFor(200);
+      c = await clockView(page);
+      assert.deepEqual([c.bottom.running, c.bottom.live, c.bottom.label], [true, false, 'Black clock']);
+      // After the game the other tabs show no clock: nothing runs any more.
+      await page.click('#btn-resign');
+      await page.click('#btn-resign');
+      await page.click('#banner-close');
+      await page.click('#tab-analysis');
+      await page.clock.runFor(200);
+      c = await clockView(page);
+      assert.deepEqual([c.top.shown, c.bottom.shown], [false, false]);
+    }, `live-clocks-${size}`);
+  });
+}
