@@ -23,6 +23,8 @@ import { loadSettings, pieceSetById, animationMs } from './settings.js';
 import { createTreeEdit } from './tree-edit.js';
 import { createMoveInput } from './move-input.js';
 import { createScreenReader } from './screen-reader.js';
+import { clocksAt } from './clk.js';
+import { formatClock } from './clock.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
 const TEST_FLAG = 'test';
@@ -68,6 +70,13 @@ function boot() {
       return v && v !== '?' ? v : c === 'w' ? 'White' : 'Black';
     };
     shell.rows.setNames(name(bottom === 'w' ? 'b' : 'w'), name(bottom));
+    // The clocks recorded in the game ([%clk]) at the current move, unless a timed
+    // game's live clocks are shown there (play.js).
+    if (shell.engineReservedByPlay()) return;
+    const clk = clocksAt(shell.game.current);
+    for (const [at, c] of [['top', bottom === 'w' ? 'b' : 'w'], ['bottom', bottom]]) {
+      shell.rows.setClock(at, clk[c] === null ? null : { text: formatClock(clk[c]), running: false, low: false, color: c });
+    }
   });
 
   const panels = Object.fromEntries(MODES.map((m) => [m, part(page, `panel-${m}`)]));

@@ -50,6 +50,7 @@ export function createPlay(shell, root) {
     premove: null, // {from, to, promotion}: the user's move queued while the engine thinks
     lowWarned: false, // the low-time sound has played for the user's clock
     lastGo: null, // {params, at}: the engine's last go (the tests read the clock it was given)
+    liveAway: false, // the rows on another tab show this game's running clocks
   };
   const now = () => Date.now();
   const live = () => shell.playGame;
@@ -322,6 +323,13 @@ export function createPlay(shell, root) {
     // On the other tabs a running timed game's clocks stay in view, read-only and
     // marked as the live game's: its time runs there too (reserved()).
     const away = shell.mode !== 'play';
+    // The game's clocks stopped running while shown on another tab: that tab's own
+    // (recorded) clocks take the rows back.
+    if (st.liveAway && !(away && reserved())) {
+      st.liveAway = false;
+      if (away) shell.refresh({ animate: false });
+    }
+    if (away && reserved()) st.liveAway = true;
     for (const [at, color] of [['top', top], ['bottom', bottom]]) {
       // Away from Play without a running timed game, the rows show the clocks
       // recorded in the game on that tab (app.js): leave them.

@@ -12,6 +12,8 @@ import { whiteScore, toCp, gameStats, formatScore, MATE_CP } from './score.js';
 import { judgeMove } from './judge.js';
 import { explain, walk } from './explain.js';
 import { createEvalGraph } from './eval-graph.js';
+import { createTimeChart } from './time-chart.js';
+import { moveTimes, parseTimeControl } from './clk.js';
 import { createReviewCache, cacheKey } from './review-cache.js';
 import { createPractice } from './practice.js';
 import { hashKey } from './openings.js';
@@ -115,6 +117,12 @@ export function createReview(shell, root) {
   const cache = createReviewCache();
   const practice = createPractice(shell, part(root, 'practice-box'), { evaluate: (fen) => evaluateFen(fen, st.reviewed || st.quality) });
   const graph = createEvalGraph(part(root, 'review-graph'), {
+    onSelect: (ply) => {
+      const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
+      if (nodes[ply]) shell.navigate(() => shell.game.goTo(nodes[ply]));
+    },
+  });
+  const times = createTimeChart(part(root, 'review-times'), {
     onSelect: (ply) => {
       const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
       if (nodes[ply]) shell.navigate(() => shell.game.goTo(nodes[ply]));
@@ -367,6 +375,7 @@ export function createReview(shell, root) {
     const nodes = [shell.game.root, ...shell.game.mainlineNodes()];
     dropIfStale(nodes);
     if (st.running || st.line !== null) graph.render(st.points, nodes.indexOf(shell.game.current));
+    times.render(moveTimes(nodes, parseTimeControl(shell.game.headers.TimeControl)), nodes.length, nodes.indexOf(shell.game.current));
     showArrow();
   });
 

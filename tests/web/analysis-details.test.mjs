@@ -156,14 +156,15 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 860 }], ['pho
       await page.clock.runFor(200);
       c = await clockView(page);
       assert.deepEqual([c.bottom.running, c.bottom.live, c.bottom.label], [true, false, 'Black clock']);
-      // After the game the other tabs show no clock: nothing runs any more.
+      // After the game the other tabs show the clocks recorded in the game ([%clk]),
+      // standing: White's after its move; Black had not moved.
       await page.click('#btn-resign');
       await page.click('#btn-resign');
       await page.click('#banner-close');
       await page.click('#tab-analysis');
       await page.clock.runFor(200);
       c = await clockView(page);
-      assert.deepEqual([c.top.shown, c.bottom.shown], [false, false]);
+      assert.deepEqual([c.top.shown, c.top.text, c.top.running, c.top.live, c.bottom.shown], [true, '1:00', false, false, false]);
     }, `live-clocks-${size}`);
   });
 }
