@@ -24,6 +24,12 @@ import { createTreeEdit } from './tree-edit.js';
 import { createMoveInput } from './move-input.js';
 import { createScreenReader } from './screen-reader.js';
 import { clocksAt } from './clk.js';
+import * as ecoTable from 'azurite:eco';
+import { createOpenings } from './openings.js';
+import { createLibrary } from './library.js';
+import { openLibrary } from './library-db.js';
+import { createLibrarySync } from './library-sync.js';
+import { recordPgn } from './library-record.js';
 import { formatClock } from './clock.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
@@ -80,10 +86,12 @@ function boot() {
   });
 
   const panels = Object.fromEntries(MODES.map((m) => [m, part(page, `panel-${m}`)]));
+  const openings = createOpenings(ecoTable);
   shell.controllers = {
     play: createPlay(shell, panels.play),
     analysis: createAnalysis(shell, panels.analysis, { evalbar: part(page, 'evalbar') }),
     review: createReview(shell, panels.review),
+    library: createLibrary(shell, panels.library, { lookup: openings.lookup }),
   };
   shell.treeEdit = createTreeEdit(shell, part(page, 'moves-box'), { board: part(page, 'board') });
   const { controllers } = shell;
@@ -233,10 +241,45 @@ function boot() {
   shell.setMode(mode);
   shell.restoring = false;
   shell.save();
+  startLibrary(shell, page, openings.lookup);
   // The test hook: the sealed shell, for tests to read (and to call its actions).
   if (new URLSearchParams(location.search).has(TEST_FLAG)) window.azurite = shell;
   page.dataset.ready = 'true';
   performance.mark('azurite-ready');
+}
+
+// startLibrary opens the library (IndexedDB) and starts keeping the games in it. On
+// the first start with a library, the live game and a separate Analyse game saved in
+// localStorage are added to it (they stay in localStorage too). page's data-library
+// says when it is done: "ready" or "unavailable".
+async function startLibrary(shell, page, lookup) {
+  const tab = shell.controllers.library;
+  let lib = null;
+  try {
+    lib = await openLibrary();
+  } catch {
+    lib = null;
+  }
+  if (!lib) {
+    tab.unavailable('IndexedDB is turned off, as in some private modes');
+    page.dataset.library = 'unavailable';
+    return;
+  }
+  const sync = createLibrarySync(shell, lib, { lookup, onError: (msg) => shell.notice(msg) });
+  shell.librarySync = sync;
+  try {
+    await tab.attach(lib, sync);
+    const migrated = await lib.getMeta('migrated');
+    await sync.init();
+    if (!migrated) {
+      const w = shell.workGame;
+      if (w.root.children.length && !w.libraryId && recordPgn(w) !== recordPgn(shell.playGame)) await sync.keep(w, 'analysis');
+      await lib.setMeta('migrated', Date.now());
+    }
+  } catch (e) {
+    shell.notice(`The library: ${e.message || e}`);
+  }
+  page.dataset.library = 'ready';
 }
 
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', boot);

@@ -122,6 +122,10 @@ export class Game {
     this.headers = {};
     this.result = '*';
     this.termination = ''; // human-readable reason once the game has ended
+    // The library record this game is kept in (library-sync.js) and the record's rev
+    // it was read or last written at; null for a game the library does not hold.
+    this.libraryId = null;
+    this.libraryRev = 0;
   }
 
   /**
@@ -316,7 +320,7 @@ export class Game {
       if (n.children.length) o.k = n.children.map(enc);
       return o;
     };
-    return {
+    const out = {
       fen: this.startFen,
       headers: { ...this.headers },
       result: this.result,
@@ -325,6 +329,8 @@ export class Game {
       tree: this.root.children.map(enc),
       cursor: this.path().map((n) => n.parent.children.indexOf(n)),
     };
+    if (this.libraryId) out.lib = { id: this.libraryId, rev: this.libraryRev };
+    return out;
   }
 
   /**
@@ -345,6 +351,10 @@ export class Game {
     if (['1-0', '0-1', '1/2-1/2', '*'].includes(o.result)) g.result = o.result;
     if (typeof o.termination === 'string') g.termination = o.termination;
     if (typeof o.comment === 'string') g.root.comment = o.comment;
+    if (o.lib && typeof o.lib.id === 'string' && o.lib.id.length <= 64 && Number.isInteger(o.lib.rev) && o.lib.rev >= 0) {
+      g.libraryId = o.lib.id;
+      g.libraryRev = o.lib.rev;
+    }
     const bad = (msg) => {
       if (!salvage) throw new Error(msg);
       g.dropped.push(msg);

@@ -59,8 +59,9 @@ const isGlyphChar = (c) => /[!?+\-=/∞±∓⩲⩱□]/.test(c);
 // Lexer hands out tokens one at a time: {type, value, offset, line, column}. Types:
 // '[' ']' '(' ')' 'string' 'symbol' 'dots' 'nag' 'glyph' 'comment' 'eof'.
 class Lexer {
-  constructor(text) {
+  constructor(text, firstLine = 1) {
     this.s = text;
+    this.firstLine = firstLine;
     this.pos = 0;
     this.peeked = null;
     // Offsets where lines start, for turning an offset into a line and column.
@@ -98,7 +99,7 @@ class Lexer {
       if (ls[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return { type, value, offset, line: lo + 1, column: offset - ls[lo] + 1 };
+    return { type, value, offset, line: lo + this.firstLine, column: offset - ls[lo] + 1 };
   }
 
   scan() {
@@ -204,9 +205,11 @@ function tidy(text) {
  * A line is an array of moves {san, line, column, nags, before, after, variations},
  * where before/after are comment texts and variations are lines replacing this move.
  * maxPly bounds the half-moves of any line, counted from the game's start position.
+ * firstLine is the number of text's first line (a part cut from a larger file), so
+ * every line number points into the whole file.
  */
-export function readPgn(text, { maxPly = Infinity } = {}) {
-  const lx = new Lexer(text);
+export function readPgn(text, { maxPly = Infinity, firstLine = 1 } = {}) {
+  const lx = new Lexer(text, firstLine);
   lx.maxPly = maxPly;
   const games = [];
   for (;;) {

@@ -16,7 +16,7 @@ import { part, show } from './dom.js';
 import { createPlayerRows } from './player-rows.js';
 
 /** MODES are the tabs, in their order on the page. */
-export const MODES = ['play', 'analysis', 'review'];
+export const MODES = ['play', 'analysis', 'review', 'library'];
 
 /**
  * createShell returns the shell: a sealed object whose fields are all declared here,
@@ -40,7 +40,9 @@ export const MODES = ['play', 'analysis', 'review'];
  *   view, moves          the board view and the move list: app.js, once, at boot
  *   settings             the settings panel ({get, set, animationMs}): app.js, once,
  *                        at boot
- *   controllers          {play, analysis, review}: app.js, once, at boot
+ *   controllers          {play, analysis, review, library}: app.js, once, at boot
+ *   librarySync          keeps the games in the library (library-sync.js): app.js,
+ *                        once the library is open; null without one
  *   treeEdit             the move-tree tools: app.js, once, at boot
  *   listeners            called after every position or game change: parts add theirs
  *   rows                 the names, clocks and cue around the board (player-rows.js):
@@ -85,6 +87,7 @@ export function createShell({ root, engine, sound, store }) {
     moves: null,
     settings: null,
     controllers: null,
+    librarySync: null,
     treeEdit: null,
     listeners: new Set(),
     rows: createPlayerRows(el.rowTop, part(root, 'row-bottom')),
@@ -159,7 +162,9 @@ export function createShell({ root, engine, sound, store }) {
         play: cs.play.toJSON(),
         analysis: cs.analysis.toJSON(),
         review: cs.review.toJSON(),
+        library: cs.library.toJSON(),
       }, { onlyIfOurs });
+      if (shell.librarySync) shell.librarySync.changed();
       if (err && !shell.saveWarned) {
         shell.saveWarned = true;
         // A notice still on screen (why the saved game could not be restored) stays.
@@ -287,7 +292,11 @@ export function createShell({ root, engine, sound, store }) {
   return Object.seal(shell);
 }
 
-// copyGame returns an independent copy of g (same moves, tags, comments and cursor).
+// copyGame returns an independent copy of g (same moves, tags, comments and cursor),
+// not tied to g's library record: the copy's edits never change that record.
 function copyGame(g) {
-  return Game.fromJSON(g.toJSON());
+  const c = Game.fromJSON(g.toJSON());
+  c.libraryId = null;
+  c.libraryRev = 0;
+  return c;
 }

@@ -37,7 +37,7 @@ function newShell() {
 // FIELDS is the documented list (createShell's comment); a new field belongs there.
 const FIELDS = [
   'playGame', 'workGame', 'copiedFrom', 'game', 'mode', 'modeSet', 'restoring', 'saveWarned',
-  'engine', 'sound', 'engineReady', 'engineLoaded', 'view', 'moves', 'settings', 'controllers',
+  'engine', 'sound', 'engineReady', 'engineLoaded', 'view', 'moves', 'settings', 'controllers', 'librarySync',
   'treeEdit', 'listeners', 'rows',
 ];
 
@@ -50,7 +50,7 @@ test('shell: every field is declared at creation, and nothing else but its metho
   assert.deepEqual(fields, FIELDS);
   assert.equal(shell.mode, 'play');
   assert.equal(shell.game, shell.playGame);
-  for (const k of ['view', 'moves', 'settings', 'controllers', 'treeEdit', 'copiedFrom']) assert.equal(shell[k], null, k);
+  for (const k of ['view', 'moves', 'settings', 'controllers', 'librarySync', 'treeEdit', 'copiedFrom']) assert.equal(shell[k], null, k);
 });
 
 test('shell: sealed: a late field throws, declared fields stay writable', () => {
