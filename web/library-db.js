@@ -34,7 +34,7 @@ function wrap(what, e) {
   if (e instanceof LibraryError) return e;
   const name = e && e.name;
   if (name === 'QuotaExceededError') {
-    return new LibraryError('quota', `Storage is full: ${what} was not saved. Everything stored before is kept; delete games or free space in the browser.`);
+    return new LibraryError('quota', `Storage is full: ${what} could not be saved. Everything stored before is kept; delete games or free space in the browser.`);
   }
   return new LibraryError('failed', `${what} failed: ${(e && e.message) || name || e}`);
 }

@@ -195,7 +195,24 @@ function makeUpdate() {
   return { dir, oldVersion, newVersion: info.version };
 }
 
+// libraryRows returns the Library tab's rows (players and facts), once the library is open.
+async function libraryRows() {
+  await page.waitForSelector('body[data-library="ready"]', { timeout: 30000 });
+  return page.evaluate(() => [...document.querySelectorAll('#lib-list li')].map((li) => `${li.querySelector('.lib-players').textContent} | ${li.querySelector('.lib-facts').textContent}`));
+}
+
 test('a new build replaces the cache: update notice, reload, old cache gone, unchanged files reused', async () => {
+  // A game imported into the library before the update is still there after it.
+  const pgnDir = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-lib-'));
+  const pgnFile = path.join(pgnDir, 'kept.pgn');
+  fs.writeFileSync(pgnFile, '[Event "Before the update"]\n[White "Anna"]\n[Black "Boris"]\n[Result "1-0"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n');
+  await page.goto(server.url);
+  await page.waitForSelector('body[data-library="ready"]', { timeout: 30000 });
+  await page.click('#tab-library');
+  await page.setInputFiles('#lib-file', pgnFile);
+  await page.waitForSelector('#lib-report:not([hidden])');
+  const kept = await libraryRows();
+  assert.ok(kept.includes('Anna – Boris | Before the update · C20 King\'s Pawn Game: Wayward Queen Attack · 4 moves'), kept.join('\n'));
   const before = await page.evaluate(() => caches.keys());
   const { dir, oldVersion, newVersion } = makeUpdate();
   assert.deepEqual(before, [`azurite:/sub/:${oldVersion}`]);
@@ -221,6 +238,8 @@ test('a new build replaces the cache: update notice, reload, old cache gone, unc
     assert.deepEqual(await page.evaluate(() => caches.keys()), [`azurite:/sub/:${newVersion}`]);
     const html = await page.evaluate(async () => (await fetch('./')).text());
     assert.match(html, /<!-- release v2 -->/, 'the page now comes from the new cache');
+    await page.click('#tab-library');
+    assert.deepEqual(await libraryRows(), kept, 'the library survived the update');
     await cspClean();
   } finally {
     server.setRoot(DIST);

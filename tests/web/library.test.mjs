@@ -60,3 +60,244 @@ test('import a database with broken games: the good ones listed, each broken one
     await screenshot(page, 'library-desktop');
   }, 'library-import');
 });
+
+// stored reads every record of the library database straight from IndexedDB:
+// [{summary, pgn}] in the order the list would not care about.
+function stored(page) {
+  return page.evaluate(() => new Promise((resolve, reject) => {
+    const req = indexedDB.open('azurite-library');
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const db = req.result;
+      const tx = db.transaction(['summaries', 'bodies'], 'readonly');
+      const a = tx.objectStore('summaries').getAll();
+      const b = tx.objectStore('bodies').getAll();
+      tx.oncomplete = () => {
+        const bodies = new Map(b.result.map((x) => [x.id, x]));
+        resolve(a.result.map((s) => ({ summary: s, pgn: bodies.get(s.id).pgn, review: bodies.get(s.id).review })));
+        db.close();
+      };
+    };
+  }));
+}
+
+test('a game played here is kept with every move and clock, through reloads and a closed tab', async () => {
+  await withPage({}, async (page, browser) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await libraryReady(page);
+    await startGame(page, { color: 'w', level: 'beginner', tc: '3+2' });
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 2, null, { timeout: 60000 });
+    // Reload mid-game, at once: localStorage has the moves; the library gets them on start.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await libraryReady(page);
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 2);
+    let recs = await stored(page);
+    assert.equal(recs.length, 1);
+    assert.equal(recs[0].summary.source, 'played');
+    assert.equal(recs[0].summary.plies, 2);
+    // White's clock starts with its first move (no increment for it); Black's reply
+    // took a moment and gained the 2 s.
+    assert.match(recs[0].pgn, /1\. e4 \{\[%clk 0:03:00\]\} 1\.\.\. \S+ \{\[%clk 0:03:0[0-2]\]\}/);
+    await clickMove(page, 'd2', 'd3');
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 4, null, { timeout: 60000 });
+    await page.click('#btn-resign');
+    await page.click('#btn-resign');
+    await page.waitForFunction(async () => {
+      const r = await new Promise((res) => {
+        const q = indexedDB.open('azurite-library');
+        q.onsuccess = () => {
+          const t = q.result.transaction('summaries').objectStore('summaries').getAll();
+          t.onsuccess = () => { res(t.result); q.result.close(); };
+        };
+      });
+      return r.length === 1 && r[0].result === '0-1' && r[0].plies === 4;
+    }, null, { timeout: 10000 });
+    // Leave the app (the tab goes to a blank page) and open it again in a new tab.
+    await page.goto('about:blank');
+    const page2 = await browser.context.newPage();
+    await gotoApp(page2, server.url);
+    await libraryReady(page2);
+    await page2.click('#tab-library');
+    await page2.waitForSelector('#lib-list li');
+    const list = await rows(page2);
+    assert.equal(list.length, 1);
+    assert.equal(list[0].players, 'You – Azurite (Beginner)');
+    assert.equal(list[0].result, '0–1');
+    recs = await stored(page2);
+    const clocks = recs[0].pgn.match(/\[%clk [0-9:]+\]/g);
+    assert.equal(clocks.length, 4, 'every move has its clock');
+    // Opening it from the list shows it on Analyse with every move.
+    await page2.click('#lib-list li .lib-open');
+    await page2.waitForFunction(() => document.body.dataset.mode === 'analysis');
+    assert.equal(await page2.evaluate(() => window.azurite.game.mainlineNodes().length), 4);
+  }, 'library-played');
+});
+
+test('search, filter, delete with undo, export a selection and import it back unchanged', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    const { text, games } = makeGames(60, { seed: 11 });
+    await importText(page, 'sixty.pgn', text);
+    await page.waitForSelector('#lib-report:not([hidden])', { timeout: 60000 });
+    assert.equal(await page.textContent('#lib-count'), '60 games');
+    // Text search: every word must match some field.
+    const carlsen = games.filter((g) => g.white === 'Carlsen' || g.black === 'Carlsen');
+    await page.fill('#lib-search', 'carlsen');
+    assert.equal(await page.textContent('#lib-count'), `${carlsen.length} of 60 games match`);
+    const both = games.filter((g) => (g.white === 'Carlsen' || g.black === 'Carlsen') && g.event === 'Blitz Arena');
+    await page.fill('#lib-search', 'carlsen blitz');
+    assert.equal((await rows(page)).length, both.length);
+    await page.fill('#lib-search', '');
+    // Filters: White wins by a player, then a date range.
+    await page.click('#lib-filters summary');
+    await page.fill('#lib-player', 'Ding');
+    await page.selectOption('#lib-result', 'white');
+    const dingWins = games.filter((g) => (g.white === 'Ding' || g.black === 'Ding') && g.result === '1-0');
+    assert.equal((await rows(page)).length, dingWins.length);
+    assert.ok((await rows(page)).every((r) => r.result === '1–0' && r.players.includes('Ding')));
+    await page.fill('#lib-player', '');
+    await page.selectOption('#lib-result', '');
+    await page.fill('#lib-from', '2015-01-01');
+    await page.fill('#lib-to', '2016-12-31');
+    const inRange = games.filter((g) => g.date >= '2015.01.01' && g.date <= '2016.12.31');
+    assert.equal((await rows(page)).length, inRange.length);
+    await page.fill('#lib-from', '');
+    await page.fill('#lib-to', '');
+    // Sort by length, shortest first.
+    await page.selectOption('#lib-sort', 'plies');
+    await page.selectOption('#lib-order', 'asc');
+    const shortest = Math.min(...games.map((g) => g.plies));
+    assert.match((await rows(page))[0].facts, new RegExp(`· ${Math.ceil(shortest / 2)} moves$`));
+    await page.selectOption('#lib-sort', 'added');
+    await page.selectOption('#lib-order', 'desc');
+
+    // Delete two games, undo, delete again.
+    const before = await rows(page);
+    await page.locator('#lib-list li .lib-check').nth(0).check();
+    await page.locator('#lib-list li .lib-check').nth(1).check();
+    assert.equal(await page.textContent('#lib-selection'), '2 selected');
+    await page.click('#lib-delete');
+    await page.waitForSelector('#lib-undo:not([hidden])');
+    assert.equal(await page.textContent('#lib-undo-text'), 'Deleted 2 games.');
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '58 games');
+    await page.click('#lib-undo-btn');
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '60 games');
+    assert.deepEqual((await rows(page)).map((r) => r.id), before.map((r) => r.id), 'the same games back, in place');
+
+    // Star one, filter on stars.
+    await page.locator('#lib-list li .lib-star').nth(2).click();
+    await page.waitForFunction(() => document.querySelectorAll('#lib-list .lib-star[aria-pressed="true"]').length === 1);
+    await page.check('#lib-starred');
+    assert.equal((await rows(page)).length, 1);
+    await page.uncheck('#lib-starred');
+
+    // Export three, import the file back: the same PGN, game for game.
+    const pick = (await rows(page)).slice(3, 6).map((r) => r.id);
+    for (let i = 3; i < 6; i++) await page.locator('#lib-list li .lib-check').nth(i).check();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#lib-export-selected')]);
+    const exported = fs.readFileSync(await download.path(), 'utf8');
+    assert.equal((exported.match(/^\[Event /gm) || []).length, 3);
+    const originals = (await stored(page)).filter((r) => pick.includes(r.summary.id));
+    await importText(page, 'again.pgn', exported);
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '63 games');
+    const again = (await stored(page)).filter((r) => r.summary.file === 'again.pgn');
+    assert.deepEqual(again.map((r) => r.pgn).sort(), originals.map((r) => r.pgn).sort());
+    const strip = (s) => ({ ...s, id: 0, file: 0, added: 0, updated: 0, search: 0, starred: 0, rev: 0 });
+    assert.deepEqual(again.map((r) => strip(r.summary)).sort((a, b) => a.plies - b.plies || a.white.localeCompare(b.white)),
+      originals.map((r) => strip(r.summary)).sort((a, b) => a.plies - b.plies || a.white.localeCompare(b.white)));
+  }, 'library-list');
+});
+
+test('cancelling an import keeps the games imported so far', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    const { text } = makeGames(4000, { seed: 5, maxPlies: 40 });
+    await importText(page, 'big.pgn', text);
+    await page.waitForFunction(() => Number(document.getElementById('lib-import-progress').value) >= 400, null, { timeout: 60000 });
+    await page.click('#lib-import-cancel');
+    await page.waitForSelector('#lib-report:not([hidden])', { timeout: 60000 });
+    const msg = await page.textContent('#lib-report-text');
+    const m = /^Import of big\.pgn cancelled: the (\d+) games imported so far are kept\.$/.exec(msg);
+    assert.ok(m, msg);
+    const kept = Number(m[1]);
+    assert.ok(kept >= 400 && kept < 4000, `${kept} kept`);
+    assert.equal(await page.textContent('#lib-count'), `${kept} games`);
+    assert.equal((await stored(page)).length, kept);
+  }, 'library-cancel');
+});
+
+test('a full quota: a clear message, and nothing stored before is lost', async () => {
+  await withPage({}, async (page, browser) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    await importText(page, 'first.pgn', makeGames(100, { seed: 21 }).text);
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '100 games', null, { timeout: 60000 });
+    const first = await stored(page);
+    // Leave a little room over what the origin uses now.
+    const usage = await page.evaluate(async () => (await navigator.storage.estimate()).usage);
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 200 * 1024 });
+    await importText(page, 'second.pgn', makeGames(5000, { seed: 22, maxPlies: 80 }).text);
+    await page.waitForSelector('#lib-report:not([hidden])', { timeout: 120000 });
+    const msg = await page.textContent('#lib-report-text');
+    assert.match(msg, /^Storage is full: \d+ games could not be saved\. Everything stored before is kept; delete games or free space in the browser\. \d+ games from second\.pgn were imported before that\.$/);
+    const after = await stored(page);
+    const kept = new Map(after.map((r) => [r.summary.id, r.pgn]));
+    for (const r of first) assert.equal(kept.get(r.summary.id), r.pgn, 'an earlier game is intact');
+    assert.ok(after.length < 5100);
+    await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin });
+  }, 'library-quota');
+});
+
+test('two tabs: a game finished in one is listed in the other without a reload', async () => {
+  await withPage({}, async (page, browser) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    const other = await browser.context.newPage();
+    await gotoApp(other, server.url);
+    await libraryReady(other);
+    await other.click('#tab-library');
+    assert.equal(await other.textContent('#lib-count'), 'No games yet: games you play here are kept automatically, and you can import PGN files.');
+    await waitEngine(page);
+    await startGame(page, { color: 'w', level: 'beginner' });
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 2, null, { timeout: 60000 });
+    await page.click('#btn-resign');
+    await page.click('#btn-resign');
+    await other.waitForFunction(() => {
+      const li = document.querySelector('#lib-list li .lib-result');
+      return li && li.textContent === '0–1';
+    }, null, { timeout: 10000 });
+    assert.equal((await rows(other)).length, 1);
+    assert.equal((await rows(other))[0].players, 'You – Azurite (Beginner)');
+    await other.close();
+  }, 'library-tabs');
+});
+
+test('without IndexedDB the app says so and keeps saving the game as before', async () => {
+  await withPage({}, async (page) => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { get: () => ({ open() { throw new DOMException('The user denied permission.', 'InvalidStateError'); } }) });
+    });
+    await gotoApp(page, server.url);
+    await page.waitForSelector('body[data-library="unavailable"]');
+    await page.click('#tab-library');
+    assert.equal(await page.textContent('#lib-unavailable'), 'The library is unavailable in this browser (IndexedDB is turned off, as in some private modes): games cannot be kept in a list here. The current game is still saved, as before.');
+    assert.equal(await page.isVisible('#lib-tools'), false);
+    await waitEngine(page);
+    await startGame(page, { color: 'w', level: 'beginner' });
+    await clickMove(page, 'e2', 'e4');
+    await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 2, null, { timeout: 60000 });
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes().length), 2);
+  }, 'library-unavailable');
+});
