@@ -30,6 +30,7 @@ import { createLibrary } from './library.js';
 import { openLibrary } from './library-db.js';
 import { createLibrarySync } from './library-sync.js';
 import { recordPgn } from './library-record.js';
+import { createEditor } from './editor.js';
 import { formatClock } from './clock.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
@@ -163,6 +164,12 @@ function boot() {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
   });
+
+  // The board editor: from the move box (the current position) and the Library tab.
+  const editor = createEditor(shell, part(page, 'editor-dialog'), { pieces: pieceSetById(settings.pieces).file });
+  part(page, 'btn-setup').addEventListener('click', () => editor.open());
+  part(page, 'btn-play-here').addEventListener('click', () => editor.open(shell.game.current.fen, { play: true }));
+  part(page, 'lib-setup').addEventListener('click', () => editor.open());
 
   part(page, 'notice-close').addEventListener('click', () => shell.notice(''));
   part(page, 'banner-close').addEventListener('click', () => shell.hideBanner());

@@ -106,7 +106,8 @@ export function createPlay(shell, root) {
     shell.view.showPremove(m);
   }
 
-  async function newGame({ color, levelId, tcId }) {
+  // newGame starts a game from fen (the standard start when none is given).
+  async function newGame({ color, levelId, tcId, fen = undefined }) {
     engineTurn.cancel();
     st.userColor = color === 'b' ? 'b' : 'w';
     st.levelId = levelById(levelId).id;
@@ -118,7 +119,7 @@ export function createPlay(shell, root) {
     st.engineCp = null;
     st.lowWarned = false;
     setPremove(null);
-    const g = new Game();
+    const g = new Game(fen);
     g.headers = newGameHeaders(st.userColor, level(), tc, new Date());
     shell.hideBanner();
     shell.view.setOrientation(st.userColor);
@@ -388,6 +389,20 @@ export function createPlay(shell, root) {
   shell.listeners.add(updateRows);
 
   const api = {
+    /**
+     * startFrom starts a game against the engine from fen (a legal position): color
+     * 'w', 'b' or 'random', levelId and tcId as the new-game form's. It switches to
+     * Play; a timed game still running must be ended first (engineReserved).
+     */
+    startFrom(fen, { color = 'w', levelId = st.levelId, tcId = st.tcId } = {}) {
+      if (reserved()) return false;
+      const c = color === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : color;
+      form.setChoices({ levelId, tcId });
+      st.started = true; // entering Play must not start a game of its own first
+      shell.setMode('play');
+      newGame({ color: c, levelId, tcId, fen });
+      return true;
+    },
     enter() {
       if (!st.started) {
         // First visit: start a game at once.
