@@ -1,31 +1,52 @@
 // analysis.js: analysis mode. Free moves (new ones become variations), live engine
-// lines (MultiPV) in SAN that can be clicked, an eval bar, an arrow per line (the
-// first strongest), and loading a FEN or PGN from text or a file. Engine output is
-// only ever shown for the position on the board: it is cleared when the engine stops
-// and whenever the position changes (navigation, a move, a loaded game or FEN).
+// lines (MultiPV) in SAN that can be clicked and previewed on a small board, an eval
+// bar, an arrow per line (the first strongest), threat mode, a search limit with "Go
+// deeper", the engine settings, and the evaluation cache; loading a FEN or PGN is
+// analysis-load.js's. Engine output is only ever shown for the position on the board:
+// it is cleared when the engine stops and whenever the position changes (navigation,
+// a move, a loaded game or FEN); the deepest lines seen for the new position
+// (eval-cache.js) are shown in the same task, until the search goes deeper.
 // While Play holds the engine (shell.engineReservedByPlay: a timed game is on) the
-// engine is neither started nor stopped here; the lines say why instead.
+// engine is neither started, stopped nor configured here; the lines say why instead.
 
 import { Chess } from 'chess.js';
-import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
 import { whiteScore, formatScore, evalBarFraction } from './score.js';
 import { part, h, clear, show } from './dom.js';
+import { createLoader } from './analysis-load.js';
+import { EvalCache } from './eval-cache.js';
+import { nullMoveFen } from './threat.js';
+import { createLinePreview } from './line-preview.js';
+import { defaultSettings, normalizeSettings, goLimits, canGoDeeper, createEngineSettings, DEFAULT_HASH } from './analysis-settings.js';
+
+const SIDE = { w: 'White', b: 'Black' };
 
 /**
  * createAnalysis returns the analysis-mode controller bound to the shell; root is its
- * panel (engine button, lines, load box) and evalbar the eval bar beside the board.
+ * panel (engine buttons, settings, lines, load box) and evalbar the eval bar beside
+ * the board. cache is the evaluation cache (default: memory and IndexedDB).
  */
-export function createAnalysis(shell, root, { evalbar }) {
+export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }) {
   const st = {
     running: false,
     multipv: 3,
-    lines: [], // [{score, pv:[uci], depth}] by multipv index
+    lines: [], // shown: [{score, pv:[uci], depth}] by multipv index
     depth: 0,
     nps: 0,
     nodes: 0,
     token: 0,
-    fen: null, // position being analysed
+    fen: null, // the board position being analysed
+    searchFen: null, // the position searched: fen, or after a pass in threat mode
+    live: { lines: [], depth: 0 }, // what the running search has reported
+    stored: null, // the cache entry for searchFen when the search began (or found since)
+    cached: false, // the lines shown are stored ones, deeper than the search's so far
+    done: false, // the search stopped at its limit
+    deeper: 0, // "Go deeper" presses at deeperAt
+    deeperAt: null,
+    threat: false,
+    threatError: '', // why threat mode shows nothing here (the side to move is in check)
+    settings: defaultSettings(),
     optionsSent: null,
+    hashSent: DEFAULT_HASH, // the engine's Hash as this tab last left it
     refused: '', // why the engine was refused (Play holds it), shown in the lines
   };
   let raf = 0;
@@ -35,31 +56,40 @@ export function createAnalysis(shell, root, { evalbar }) {
   let shown = { fen: null, lines: [] };
 
   const btn = part(root, 'btn-engine');
+  const threatBtn = part(root, 'btn-threat');
+  const deeperBtn = part(root, 'btn-deeper');
   const mpv = part(root, 'multipv');
   const pvLines = part(root, 'pv-lines');
-  const loadError = part(root, 'load-error');
-  const loadGame = part(root, 'load-game');
+  const loader = createLoader(shell, root);
   const bar = {
     el: evalbar,
     fill: part(evalbar, 'evalbar-fill'),
     text: part(evalbar, 'evalbar-text'),
   };
+  const settingsBox = createEngineSettings(root, {
+    onChange(s) {
+      const search = s.limit !== st.settings.limit || s.depth !== st.settings.depth || s.seconds !== st.settings.seconds || s.hash !== st.settings.hash;
+      st.settings = s;
+      if (search) st.deeper = 0;
+      if (search && st.running) analyse();
+      else render();
+      shell.save();
+    },
+  });
+  const preview = createLinePreview(pvLines, root, {
+    position: previewAt,
+    orientation: () => shell.view.orientation,
+    pieces: () => shell.view.piecesFile,
+    onClose: () => scheduleRender(),
+  });
+
   btn.addEventListener('click', () => setRunning(!st.running));
+  threatBtn.addEventListener('click', () => toggleThreat());
+  deeperBtn.addEventListener('click', () => goDeeper());
   mpv.addEventListener('change', () => {
     st.multipv = Number(mpv.value) || 3;
     if (st.running) analyse();
     shell.save();
-  });
-  part(root, 'btn-load').addEventListener('click', () => load(part(root, 'load-text').value));
-  part(root, 'load-file').addEventListener('change', async (e) => {
-    const f = e.target.files && e.target.files[0];
-    e.target.value = '';
-    if (!f) return;
-    if (f.size > MAX_TEXT) {
-      showLoadError(`${f.name} is ${(f.size / 1e6).toFixed(1)} MB; the limit is ${MAX_TEXT / 1e6} MB.`);
-      return;
-    }
-    load(await f.text(), f.name);
   });
   pvLines.addEventListener('click', (e) => {
     const b = e.target.closest('[data-line]');
@@ -79,91 +109,48 @@ export function createAnalysis(shell, root, { evalbar }) {
     if (next) next.focus();
   });
 
-  function showLoadError(msg) {
-    loadError.textContent = msg;
-    if (msg) shell.say(msg);
-  }
-
-  // The games of the last text with several, for the chooser: {games, name}.
-  let many = null;
-  loadGame.addEventListener('change', (e) => {
-    if (many) adopt(() => pickGame(many.games, Number(e.target.value)), many.name);
-  });
-
-  function load(text, name = '') {
-    return adopt(() => parseGameText(text), name);
-  }
-
-  // adopt runs parse (which returns parseGameText's result or throws InputError) and
-  // makes its game the current one. On an error the message is shown and the previous
-  // game stays; a text with several games keeps its chooser either way.
-  function adopt(parse, name) {
-    let res;
-    try {
-      res = parse();
-    } catch (e) {
-      showChooser(e.games, e.index, name);
-      showLoadError(e.message || String(e));
-      return false;
-    }
-    showChooser(res.games, res.index, name);
-    showLoadError('');
-    shell.hideBanner();
-    shell.setGame(res.game);
-    const g = res.game;
-    const from = name ? `${name}: ` : '';
-    if (!res.games) {
-      // A FEN: there are no moves to count; say whose move it is.
-      shell.say(`Loaded ${from}the position, ${g.startFen.split(' ')[1] === 'w' ? 'White' : 'Black'} to move.`);
-      return true;
-    }
-    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'the game';
-    const main = g.mainlineNodes().length;
-    const side = countMoves(g.root) - main;
-    const vars = side ? `, ${side} more in variations` : '';
-    shell.say(`Loaded ${from}${who}, ${main} half-move${main === 1 ? '' : 's'}${vars}.${res.note ? ` ${res.note}` : ''}`);
-    return true;
-  }
-
-  function countMoves(root) {
-    let n = 0;
-    const stack = [...root.children];
-    while (stack.length) {
-      const x = stack.pop();
-      n++;
-      stack.push(...x.children);
-    }
-    return n;
-  }
-
-  // showChooser lists the games of a text that holds several (games from readGames),
-  // with index selected, and hides the list otherwise.
-  function showChooser(games, index, name) {
-    const sel = loadGame;
-    const row = part(root, 'load-games-row');
-    if (!games || games.length < 2) {
-      if (games !== undefined) many = null;
-      show(row, !!many);
-      return;
-    }
-    if (!many || many.games !== games) {
-      many = { games, name };
-      clear(sel);
-      games.forEach((g, i) => sel.append(h('option', { value: i }, g.summary)));
-    }
-    sel.value = String(index);
-    show(row, true);
+  function setButton(el, on, onText, offText) {
+    el.textContent = on ? onText : offText;
+    el.setAttribute('aria-pressed', String(on));
   }
 
   function setRunning(on) {
     if (on && refuse()) return;
     st.refused = '';
     st.running = on;
-    btn.textContent = on ? 'Stop engine' : 'Start engine';
-    btn.setAttribute('aria-pressed', String(on));
+    setButton(btn, on, 'Stop engine', 'Start engine');
     if (on) analyse();
     else stop();
     shell.save();
+  }
+
+  /**
+   * toggleThreat turns threat mode on (starting the engine) or off. It is refused, and
+   * stays off, while the side to move is in check (a side in check cannot pass) and
+   * while Play holds the engine.
+   */
+  function toggleThreat() {
+    if (!st.threat && refuse()) return false;
+    if (!st.threat) {
+      const t = nullMoveFen(shell.game.current.fen);
+      if (t.error) {
+        shell.say(t.error);
+        return false;
+      }
+    }
+    st.threat = !st.threat;
+    threatBtn.setAttribute('aria-pressed', String(st.threat));
+    shell.say(st.threat ? 'Threat mode: the engine shows what the other side would play if it were its move.' : 'Threat mode off.');
+    if (st.threat && !st.running) setRunning(true);
+    else if (st.running) analyse();
+    return true;
+  }
+
+  /** goDeeper searches the position again with the limit extended. */
+  function goDeeper() {
+    if (!st.running || !canGoDeeper(st.settings, st.deeper)) return;
+    st.deeper++;
+    analyse();
   }
 
   // stop ends the search and clears what it showed: lines, depth, arrows and the
@@ -183,8 +170,7 @@ export function createAnalysis(shell, root, { evalbar }) {
     st.token++;
     st.running = false;
     st.refused = why;
-    btn.textContent = 'Start engine';
-    btn.setAttribute('aria-pressed', 'false');
+    setButton(btn, false, 'Stop engine', 'Start engine');
     clearLines();
     render();
     shell.say(why);
@@ -198,6 +184,30 @@ export function createAnalysis(shell, root, { evalbar }) {
     st.nps = 0;
     st.final = null;
     st.fen = null;
+    st.searchFen = null;
+    st.live = { lines: [], depth: 0 };
+    st.stored = null;
+    st.cached = false;
+    st.done = false;
+    st.threatError = '';
+  }
+
+  // wantLines is how many lines a complete depth has at fen: the Lines setting, or
+  // fewer when the position has fewer legal moves.
+  function wantLines(fen) {
+    return Math.min(st.multipv, new Chess(fen).moves().length);
+  }
+
+  // useStored shows entry (from the cache, for st.searchFen) if it is deeper than
+  // what is shown and complete enough; it returns whether it did.
+  function useStored(entry) {
+    if (!entry || !st.searchFen || entry.lines.length < wantLines(st.searchFen)) return false;
+    if (entry.depth <= st.live.depth || (st.stored && st.stored.depth >= entry.depth && st.cached)) return false;
+    st.stored = entry;
+    st.lines = entry.lines.slice(0, st.multipv);
+    st.depth = entry.depth;
+    st.cached = true;
+    return true;
   }
 
   async function analyse() {
@@ -205,44 +215,82 @@ export function createAnalysis(shell, root, { evalbar }) {
     const token = ++st.token;
     const g = shell.game;
     const node = g.current;
+    clearLines();
     st.fen = node.fen;
-    st.lines = [];
-    st.depth = 0;
-    // Now, not at the next scheduled frame: the old position's lines must not stay
-    // on screen under the new position.
-    render();
+    st.searchFen = node.fen;
+    if (st.deeperAt !== node.fen) {
+      st.deeper = 0;
+      st.deeperAt = node.fen;
+    }
     const status = g.status(node);
     if (status.over) {
+      render();
       if (shell.engineReady) await shell.engine.stop().catch(() => {});
       st.final = status.reason;
       scheduleRender();
       return;
     }
-    st.final = null;
+    if (st.threat) {
+      const t = nullMoveFen(node.fen);
+      if (t.error) {
+        st.threatError = t.error;
+        render();
+        if (shell.engineReady) await shell.engine.stop().catch(() => {});
+        return;
+      }
+      st.searchFen = t.fen;
+    }
+    const searchFen = st.searchFen;
+    // Now, not at the next scheduled frame: the old position's lines must not stay
+    // on screen under the new position; the stored ones for this one may.
+    useStored(cache.peek(searchFen));
+    render();
+    cache.lookup(searchFen).then((e) => {
+      if (token === st.token && useStored(e)) scheduleRender();
+    });
     await shell.engineLoaded;
     if (!shell.engineReady || token !== st.token) return;
     try {
       const want = `${st.multipv}`;
-      if (st.optionsSent !== want) {
+      if (st.optionsSent !== want || st.hashSent !== st.settings.hash) {
         await shell.engine.stop();
-        await shell.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false });
+        const opts = { MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false };
+        if (st.hashSent !== st.settings.hash) opts.Hash = st.settings.hash;
+        await shell.setOptions(opts);
         st.optionsSent = want;
+        st.hashSent = st.settings.hash;
       }
       if (token !== st.token) return;
-      const turn = node.fen.split(' ')[1];
-      shell.setPosition(g.startFen, g.uciMoves(node));
-      await shell.engine.go({ infinite: true }, (info) => {
+      const turn = searchFen.split(' ')[1];
+      if (st.threat) shell.setPosition(searchFen, []);
+      else shell.setPosition(g.startFen, g.uciMoves(node));
+      const complete = wantLines(searchFen);
+      await shell.engine.go(goLimits(st.settings, st.deeper), (info) => {
         if (token !== st.token || !info || !Array.isArray(info.pv) || !info.pv.length) return;
         const score = whiteScore(info, turn);
         if (!score) return;
         const i = (info.multipv || 1) - 1;
         if (i >= st.multipv) return;
-        st.lines[i] = { score, pv: info.pv, depth: info.depth, bound: info.bound };
-        st.depth = info.depth;
+        const live = st.live;
+        live.lines[i] = { score, pv: info.pv, depth: info.depth, bound: info.bound };
+        live.depth = Math.max(live.depth, info.depth);
         st.nps = info.nps || 0;
         st.nodes = info.nodes || 0;
+        // A depth is complete when its last line has come, every line exact.
+        const done = live.lines.slice(0, complete);
+        if (i === complete - 1 && done.length === complete && done.every((l) => l && !l.bound && l.depth === info.depth)) {
+          cache.put(searchFen, { depth: info.depth, lines: done.map((l) => ({ score: l.score, pv: l.pv, depth: l.depth })) });
+        }
+        if (!st.stored || live.depth > st.stored.depth) {
+          st.lines = live.lines;
+          st.depth = live.depth;
+          st.cached = false;
+        }
         scheduleRender();
       });
+      if (token !== st.token) return;
+      st.done = true;
+      scheduleRender();
     } catch (e) {
       if (token === st.token) shell.notice(`Analysis failed: ${e.message || e}`);
     }
@@ -272,7 +320,7 @@ export function createAnalysis(shell, root, { evalbar }) {
     for (const u of pv) {
       try {
         const m = c.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
-        out.push({ san: m.san, color: m.color, num: Number(m.before.split(' ')[5]) });
+        out.push({ san: m.san, color: m.color, num: Number(m.before.split(' ')[5]), uci: u, from: m.from, to: m.to, after: m.after });
       } catch {
         break;
       }
@@ -280,39 +328,76 @@ export function createAnalysis(shell, root, { evalbar }) {
     return out;
   }
 
+  // previewAt is the preview board's position after the first upto moves of shown
+  // line i.
+  function previewAt(i, upto) {
+    const l = shown.lines[i];
+    if (!l || !shown.fen) return null;
+    const moves = sanLine(shown.fen, l.pv.slice(0, upto));
+    const m = moves[upto - 1];
+    if (!m) return null;
+    return { fen: m.after, lastMove: { from: m.from, to: m.to }, caption: `After ${m.num}${m.color === 'w' ? '.' : '…'} ${m.san}` };
+  }
+
   function render() {
     const list = pvLines;
+    // Reserve room for every requested line so nothing below jumps as lines arrive.
+    list.style.setProperty('--pv-n', String(st.multipv));
+    if (shell.mode !== 'analysis') {
+      clear(list);
+      preview.hide();
+      return;
+    }
+    // Lines of another position (the cursor moved since, or a game was loaded) are
+    // never shown, even for the one frame before the new search's first line.
+    if (st.fen !== shell.game.current.fen) clearLines();
+    drawStats();
+    // Under an open preview the lines hold still (the move under the pointer keeps
+    // its place) as long as they are for the position on the board.
+    if (preview.active() && shown.fen && shown.fen === st.searchFen) return;
+    preview.hide();
     // The lines are redrawn with every engine report: a keyboard user's focus on one
     // of their buttons goes to the same place in the new lines (or the first score).
     const had = list.contains(document.activeElement) ? document.activeElement : null;
     clear(list);
-    // Reserve room for every requested line so nothing below jumps as lines arrive.
-    list.style.setProperty('--pv-n', String(st.multipv));
-    if (shell.mode !== 'analysis') return;
-    // Lines of another position (the cursor moved since, or a game was loaded) are
-    // never shown, even for the one frame before the new search's first line.
-    if (st.fen !== shell.game.current.fen) clearLines();
+    list.classList.toggle('threat', st.threat);
     if (st.refused && !st.running) {
       list.append(h('li', { class: 'pv-refused' }, st.refused));
     } else if (st.final) {
       list.append(h('li', { class: 'pv-final' }, st.final));
+    } else if (st.threatError) {
+      list.append(h('li', { class: 'pv-refused' }, st.threatError));
     } else if (st.running && !st.lines.length) {
       list.append(h('li', { class: 'pv-wait' }, shell.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
     }
-    shown = { fen: st.fen, lines: st.lines.slice() };
-    // data-fen names the position the lines belong to (tests check it is the board's).
-    if (st.lines.some(Boolean)) list.dataset.fen = st.fen;
-    else delete list.dataset.fen;
+    if (st.running && st.threat && st.searchFen && !st.threatError) {
+      const mover = SIDE[st.searchFen.split(' ')[1]];
+      list.prepend(h('li', { class: 'pv-threat-head' }, `Threat: what ${mover} would play if it were ${mover}'s move`));
+    }
+    shown = { fen: st.searchFen, lines: st.lines.slice() };
+    // data-fen names the position the lines belong to (tests check it is the board's,
+    // or in threat mode the board's after a pass); data-depth their depth, and
+    // data-cached whether they are stored ones.
+    if (st.lines.some(Boolean)) {
+      list.dataset.fen = st.searchFen;
+      list.dataset.depth = String(st.depth);
+      list.dataset.cached = String(st.cached);
+    } else {
+      delete list.dataset.fen;
+      delete list.dataset.depth;
+      delete list.dataset.cached;
+    }
     st.lines.forEach((l, i) => {
       if (!l) return;
-      const moves = sanLine(st.fen, l.pv.slice(0, 12));
+      const moves = sanLine(st.searchFen, l.pv.slice(0, 12));
       const li = h('li', { class: 'pv-line', 'data-multipv': i + 1 });
-      li.append(h('button', { type: 'button', class: 'pv-score', 'data-line': i, 'data-upto': 1, 'aria-label': `Line ${i + 1}, ${formatScore(l.score)}: play ${moves[0] ? moves[0].san : ''}` }, formatScore(l.score)));
+      const what = st.threat ? `Threat ${i + 1}` : `Line ${i + 1}`;
+      li.append(h('button', { type: 'button', class: 'pv-score', 'data-line': i, 'data-upto': 1, 'aria-label': `${what}, ${formatScore(l.score)}: ${st.threat ? '' : 'play '}${moves[0] ? moves[0].san : ''}` }, formatScore(l.score)));
       const span = h('span', { class: 'pv-moves' });
       moves.forEach((m, j) => {
         if (m.color === 'w') span.append(h('span', { class: 'num' }, `${m.num}.`));
         else if (j === 0) span.append(h('span', { class: 'num' }, `${m.num}…`));
-        span.append(h('button', { type: 'button', class: 'pv-move', 'data-line': i, 'data-upto': j + 1, tabindex: '-1' }, m.san));
+        span.append(h('button', { type: 'button', class: 'pv-move', 'data-line': i, 'data-upto': j + 1, 'data-uci': m.uci, tabindex: '-1' }, m.san));
       });
       li.append(span);
       list.append(li);
@@ -322,29 +407,50 @@ export function createAnalysis(shell, root, { evalbar }) {
       const again = list.querySelector(`.${kind}[data-line="${had.dataset.line}"][data-upto="${had.dataset.upto}"]`) || list.querySelector('.pv-score');
       if (again) again.focus({ preventScroll: true });
     }
-    part(root, 'engine-stats').textContent = st.running && st.depth ? `depth ${st.depth} · ${formatNps(st.nps)}` : '';
-    drawBar(st.lines[0]);
+    drawBar(st.threat ? threatBar() : st.lines[0]);
     // One arrow per shown line, the first line's strongest; a move two lines share
-    // gets one arrow.
+    // gets one arrow. In threat mode, one red arrow: the threat.
     const arrows = [];
     st.lines.forEach((l, i) => {
       const u = l && st.running && l.pv[0] ? l.pv[0].slice(0, 4) : '';
-      if (u && !arrows.some((a) => a.from + a.to === u)) arrows.push({ from: u.slice(0, 2), to: u.slice(2, 4), kind: i === 0 ? 'best' : 'alt' });
+      if (!u || (st.threat && i > 0)) return;
+      if (!arrows.some((a) => a.from + a.to === u)) arrows.push({ from: u.slice(0, 2), to: u.slice(2, 4), kind: st.threat ? 'threat' : i === 0 ? 'best' : 'alt' });
     });
-    const key = arrows.map((a) => a.from + a.to).join(' ');
+    const key = arrows.map((a) => a.kind + a.from + a.to).join(' ');
     if (key !== shownArrow) {
       shownArrow = key;
       shell.view.setArrows(arrows);
     }
   }
 
+  // drawStats writes the depth line and shows "Go deeper" when the search stopped at
+  // its limit and the limit can grow.
+  function drawStats() {
+    const parts = [];
+    if (st.running && st.depth) {
+      parts.push(`depth ${st.depth}${st.cached ? ' (stored)' : ''}`);
+      if (st.done) parts.push('done');
+      else if (st.nps) parts.push(formatNps(st.nps));
+    }
+    part(root, 'engine-stats').textContent = parts.join(' · ');
+    show(deeperBtn, st.running && st.done && !st.final && canGoDeeper(st.settings, st.deeper));
+  }
+
+  // threatBar is the eval bar's line in threat mode: the position's own stored
+  // evaluation, if any (the threat search's score is not the position's).
+  function threatBar() {
+    const e = st.fen ? cache.peek(st.fen) : null;
+    return e ? e.lines[0] : null;
+  }
+
   // drawBar shows best's score on the eval bar. Without a line it shows a decided
   // position's result (the rules decide it, so with the engine off too), or, with the
-  // engine off, "off" on a neutral bar: a half-filled bar would read as "equal".
+  // engine off (or in threat mode), "off" on a neutral bar: a half-filled bar would
+  // read as "equal". The eval bar setting off hides it.
   function drawBar(best) {
     const g = shell.game;
     const over = best ? null : g.status(g.current);
-    const off = !best && !over.over && !st.running;
+    const off = !best && !over.over && (!st.running || st.threat);
     let frac = 0.5;
     let text = '';
     let label = 'Waiting for the engine';
@@ -358,9 +464,9 @@ export function createAnalysis(shell, root, { evalbar }) {
       label = over.code === 'checkmate' ? `Checkmate: ${over.result === '1-0' ? 'White' : 'Black'} wins` : `Draw: ${over.reason.toLowerCase()}`;
     } else if (off) {
       text = 'off';
-      label = 'Engine off';
+      label = st.threat ? 'Threat mode: no evaluation of this position yet' : 'Engine off';
     }
-    show(bar.el, true);
+    show(bar.el, st.settings.evalbar);
     bar.el.classList.toggle('off', off);
     bar.fill.style.height = `${(frac * 100).toFixed(1)}%`;
     bar.text.textContent = text;
@@ -386,7 +492,11 @@ export function createAnalysis(shell, root, { evalbar }) {
 
   function playLine(i, upto) {
     const l = shown.lines[i];
-    if (!l || shell.game.current.fen !== shown.fen) return;
+    if (!l || shell.game.current.fen !== st.fen || shown.fen !== st.searchFen) return false;
+    if (st.threat) {
+      shell.say('A threat line is what the other side would play after a pass; turn threat mode off to play lines.');
+      return false;
+    }
     let played = 0;
     for (const u of l.pv.slice(0, upto)) {
       if (!shell.game.play(u)) break;
@@ -396,6 +506,22 @@ export function createAnalysis(shell, root, { evalbar }) {
       shell.refresh();
       shell.say(`Played ${played} move${played > 1 ? 's' : ''} of line ${i + 1}: ${shell.game.current.san}`);
     }
+    return played > 0;
+  }
+
+  /** playBest plays the first move of the first line shown (the Space key). */
+  function playBest() {
+    if (!st.running || st.threat || !shown.lines[0]) {
+      shell.say(st.threat ? 'Threat mode is on: its lines cannot be played.' : 'No engine move to play: start the engine first.');
+      return false;
+    }
+    return playLine(0, 1);
+  }
+
+  // hashMax is the engine's advertised Hash maximum (Infinity before it is known).
+  function hashMax() {
+    const o = Array.isArray(shell.engine.options) ? shell.engine.options.find((x) => String(x.name).toLowerCase() === 'hash') : null;
+    return o && Number.isFinite(o.max) ? o.max : Infinity;
   }
 
   shell.listeners.add(() => {
@@ -407,6 +533,8 @@ export function createAnalysis(shell, root, { evalbar }) {
     } else scheduleRender();
   });
 
+  settingsBox.set(st.settings);
+
   return {
     enter() {
       if (st.running) analyse();
@@ -414,9 +542,16 @@ export function createAnalysis(shell, root, { evalbar }) {
     },
     leave() {
       stop();
+      preview.hide();
       shownArrow = '';
       shell.view.setArrows([]);
       show(bar.el, false);
+      // The other tabs search with the engine's default hash (a review's marks depend
+      // on it): a larger one set here goes when the tab is left.
+      if (st.hashSent !== DEFAULT_HASH && shell.engineReady && !shell.engineReservedByPlay()) {
+        st.hashSent = DEFAULT_HASH;
+        shell.setOptions({ Hash: DEFAULT_HASH }).catch(() => {});
+      }
     },
     movable: () => 'both',
     userMove(move) {
@@ -429,6 +564,8 @@ export function createAnalysis(shell, root, { evalbar }) {
     },
     canNavigate: () => true,
     engineReady() {
+      st.settings = normalizeSettings(st.settings, hashMax());
+      settingsBox.set(st.settings, hashMax());
       if (shell.mode === 'analysis' && st.running) analyse();
     },
     // engineFreed: Play's game ended; the engine may be started here again.
@@ -440,18 +577,23 @@ export function createAnalysis(shell, root, { evalbar }) {
       st.optionsSent = null;
       if (shell.mode === 'analysis' && st.running) analyse();
     },
-    toJSON: () => ({ multipv: st.multipv, running: st.running }),
+    toJSON: () => ({ multipv: st.multipv, running: st.running, settings: st.settings }),
     restore(o) {
       if (!o) return;
       if ([1, 2, 3, 4, 5].includes(o.multipv)) st.multipv = o.multipv;
       mpv.value = String(st.multipv);
+      st.settings = normalizeSettings(o.settings, hashMax());
+      settingsBox.set(st.settings, hashMax());
       if (o.running) {
         st.running = true;
-        btn.textContent = 'Stop engine';
-        btn.setAttribute('aria-pressed', 'true');
+        setButton(btn, true, 'Stop engine', 'Start engine');
       }
     },
-    load,
+    load: loader.load,
+    toggleThreat,
+    playBest,
+    goDeeper,
+    cache,
     state: st,
   };
 }

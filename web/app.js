@@ -20,7 +20,9 @@ import { createReview } from './review.js';
 import { createSound, soundFor } from './sound.js';
 import { createSettings, REDUCED_MOTION } from './settings-panel.js';
 import { loadSettings, pieceSetById, animationMs } from './settings.js';
-import { createTreeEdit } from './tree-edit.js';
+import { createTreeEdit, editable } from './tree-edit.js';
+import { createAnnotate } from './annotate.js';
+import { createKeys } from './keys.js';
 import { createMoveInput } from './move-input.js';
 import { createScreenReader } from './screen-reader.js';
 import { clocksAt } from './clk.js';
@@ -96,6 +98,9 @@ function boot() {
   };
   shell.treeEdit = createTreeEdit(shell, part(page, 'moves-box'), { board: part(page, 'board') });
   const { controllers } = shell;
+  // Glyphs, promote one level, copy line, collapse; the help sheet and the analysis keys.
+  const annotate = createAnnotate(shell, part(page, 'moves-box'), { editable: () => editable(shell) });
+  createKeys(shell, { dialog: part(page, 'keys-dialog'), open: part(page, 'btn-keys'), analysis: controllers.analysis, annotate });
   // The typed move box and the screen-reader mode (its commands may be typed there).
   const screenReader = createScreenReader(shell, page);
   createMoveInput(shell, part(page, 'board-col'), { command: (text) => screenReader.command(text) });

@@ -22,6 +22,7 @@ const ENGINE_ARROW = {
   best: { class: 'arrow-engine-best' },
   alt: { class: 'arrow-engine-alt' },
   bad: { class: 'arrow-engine-bad' },
+  threat: { class: 'arrow-engine-threat' },
 };
 const USER_ARROW = {
   G: { class: 'arrow-user-g' },
@@ -220,6 +221,10 @@ export function createBoardView(el, config = {}) {
     get fen() {
       return fen;
     },
+    /** piecesFile is the piece sprite in use (a path under assetsUrl). */
+    get piecesFile() {
+      return board.props.style.pieces.file;
+    },
     /** set shows a position; lastMove {from,to} gets a highlight, a king in check a red frame. */
     set({ fen: newFen, lastMove = null, movable: mv = movable, animate = true, premove = false }) {
       const changed = newFen !== fen;
@@ -311,8 +316,8 @@ export function createBoardView(el, config = {}) {
     },
     /**
      * setArrows replaces the engine arrows: kind 'best' (the engine's first line or
-     * move), 'alt' (its other lines, drawn fainter) or 'bad'. The user's own shapes
-     * (setShapes) stay.
+     * move), 'alt' (its other lines, drawn fainter), 'bad' or 'threat' (what the
+     * opponent would play after a pass). The user's own shapes (setShapes) stay.
      */
     setArrows(list) {
       engineArrows = list;
@@ -353,4 +358,47 @@ export function createBoardView(el, config = {}) {
   };
   applyInput();
   return api;
+}
+
+/**
+ * createMiniBoard draws a small board in el that only shows positions (no input, no
+ * coordinates, no animation): the engine lines' preview. show({fen, orientation,
+ * lastMove, pieces}) draws a position, lastMove {from, to} highlighted, with the piece
+ * sprite pieces (the main board's, piecesFile).
+ */
+export function createMiniBoard(el, { assetsUrl = defaults().assetsUrl, pieces = defaults().pieces } = {}) {
+  const board = new Chessboard(el, {
+    position: defaults().fen,
+    assetsUrl,
+    assetsCache: false,
+    responsive: true,
+    style: {
+      cssClass: 'azurite',
+      borderType: BORDER_TYPE.none,
+      showCoordinates: false,
+      animationDuration: 0,
+      pieces: { file: pieces, tileSize: 40 },
+    },
+    extensions: [{ class: Markers, props: { autoMarkers: null } }],
+  });
+  return {
+    async show({ fen, orientation = 'w', lastMove = null, pieces: file = null }) {
+      const st = board.props.style;
+      if (file && file !== st.pieces.file) {
+        st.pieces.file = file;
+        board.view.redrawPieces();
+      }
+      const want = orientation === 'b' ? COLOR.black : COLOR.white;
+      if (board.getOrientation() !== want) await board.setOrientation(want, false);
+      await board.setPosition(fen, false);
+      board.removeMarkers(MARKER_TYPE.square);
+      if (lastMove) {
+        board.addMarker(MARKER_TYPE.square, lastMove.from);
+        board.addMarker(MARKER_TYPE.square, lastMove.to);
+      }
+    },
+    destroy() {
+      board.destroy();
+    },
+  };
 }

@@ -273,6 +273,34 @@ export class Game {
     }
   }
 
+  /**
+   * promoteOne moves node's line up one level: at the nearest branch above node (node
+   * included) where its line is a variation, it becomes the first line there and the
+   * line it replaced the first variation. It returns the node whose place changed, or
+   * null when node is on the main line. promote does this at every level.
+   */
+  promoteOne(node) {
+    for (let n = node; n.parent; n = n.parent) {
+      const sib = n.parent.children;
+      const i = sib.indexOf(n);
+      if (i > 0) {
+        sib.splice(i, 1);
+        sib.unshift(n);
+        return n;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * variationStart returns the first move of the variation node is in (the nearest
+   * node from node up that is not its parent's first child), or null on the main line.
+   */
+  variationStart(node) {
+    for (let n = node; n.parent; n = n.parent) if (n.parent.children[0] !== n) return n;
+    return null;
+  }
+
   /** remove deletes node and its subtree; the cursor moves to its parent if inside. */
   remove(node) {
     if (!node.parent) return;

@@ -1,6 +1,7 @@
 // movelist.js: renders a Game's move tree as text with inline variations, lets people
-// click a move to go there, and keeps the current move in view. Built only from
-// createElement/textContent (SAN and comments come from files people paste).
+// click a move to go there, collapse and expand variations, and keeps the current
+// move in view. Built only from createElement/textContent (SAN and comments come from
+// files people paste).
 
 import { h, clear } from './dom.js';
 import { nagSymbol, commentText } from './pgn.js';
@@ -17,8 +18,22 @@ export function defaults() {
 export function createMoveList(el, config = {}) {
   const cfg = { ...defaults(), ...config };
   const byId = new Map();
+  // The first moves of the collapsed variations (node ids): a collapsed variation
+  // shows its first move and how many more it holds.
+  const collapsed = new Set();
+  let shownCurrent = null;
 
   el.addEventListener('click', (e) => {
+    const tog = e.target.closest('[data-toggle]');
+    if (tog) {
+      const id = Number(tog.dataset.toggle);
+      if (collapsed.has(id)) collapsed.delete(id);
+      else collapsed.add(id);
+      if (drawn.game) api.render(drawn.game);
+      const again = el.querySelector(`[data-toggle="${id}"]`);
+      if (again) again.focus({ preventScroll: true });
+      return;
+    }
     const t = e.target.closest('[data-node]');
     if (!t) return;
     const n = byId.get(Number(t.dataset.node));
@@ -63,9 +78,16 @@ export function createMoveList(el, config = {}) {
       container.append(...moveEl(game, main, needNumber));
       needNumber = !!commentText(main.comment);
       for (const v of vars) {
-        const box = h('span', { class: 'variation' });
+        const shut = collapsed.has(v.id);
+        const box = h('span', { class: shut ? 'variation collapsed' : 'variation' });
+        box.append(h('button', { type: 'button', class: 'var-toggle', 'data-toggle': v.id, tabindex: '-1', 'aria-expanded': String(!shut), 'aria-label': `${shut ? 'Expand' : 'Collapse'} the variation ${v.san}` }, shut ? '+' : '−'));
         box.append(...moveEl(game, v, true));
-        line(game, v, box, false);
+        if (shut) {
+          const more = countMoves(v);
+          if (more) box.append(h('span', { class: 'var-more' }, `… ${more} more`));
+        } else {
+          line(game, v, box, false);
+        }
         container.append(box);
         needNumber = true;
       }
@@ -100,9 +122,40 @@ export function createMoveList(el, config = {}) {
     }
   }
 
-  return {
+  // variations lists the first moves of game's variations.
+  function variations(game) {
+    const out = [];
+    const stack = [game.root];
+    while (stack.length) {
+      const n = stack.pop();
+      n.children.forEach((c, i) => {
+        if (i > 0) out.push(c);
+        stack.push(c);
+      });
+    }
+    return out;
+  }
+
+  const api = {
+    /** collapseAll collapses (on) or expands every variation of game and redraws. */
+    collapseAll(on, game) {
+      collapsed.clear();
+      if (on) for (const v of variations(game)) collapsed.add(v.id);
+      api.render(game);
+    },
+    /** allCollapsed says whether the game drawn has variations, all collapsed. */
+    allCollapsed() {
+      if (!drawn.game) return false;
+      const vs = variations(drawn.game);
+      return vs.length > 0 && vs.every((v) => collapsed.has(v.id));
+    },
     render(game) {
-      const sig = signature(game, cfg.marks);
+      // Going to a move inside a collapsed variation opens it.
+      if (game.current !== shownCurrent) {
+        shownCurrent = game.current;
+        for (let n = game.current.parent; n; n = n.parent) collapsed.delete(n.id);
+      }
+      const sig = `${signature(game, cfg.marks)}\u0001${[...collapsed].join(',')}`;
       if (drawn.game === game && drawn.sig === sig) {
         moveHighlight(game);
         scrollToCurrent(game);
@@ -124,6 +177,19 @@ export function createMoveList(el, config = {}) {
       scrollToCurrent(game);
     },
   };
+  return api;
+}
+
+// countMoves counts the moves after node in its subtree (variations included).
+function countMoves(node) {
+  let n = 0;
+  const stack = [...node.children];
+  while (stack.length) {
+    const x = stack.pop();
+    n++;
+    stack.push(...x.children);
+  }
+  return n;
 }
 
 // signature sums up everything the move list shows except the cursor: the tree's

@@ -12,7 +12,7 @@ import { commentText } from './pgn.js';
 import { part, show } from './dom.js';
 
 /** editable says whether the tree may be edited in the shell's current state. */
-function editable(shell) {
+export function editable(shell) {
   if (shell.mode === 'analysis') return true;
   return shell.mode === 'review' && !shell.controllers.review.practice.active && !shell.controllers.review.state.running;
 }
