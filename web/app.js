@@ -33,6 +33,8 @@ import { openLibrary } from './library-db.js';
 import { createLibrarySync } from './library-sync.js';
 import { recordPgn } from './library-record.js';
 import { createEditor } from './editor.js';
+import { gameFragment, gameFromFragment, isLinkFragment } from './links.js';
+import { boardPng } from './board-image.js';
 import { formatClock } from './clock.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
@@ -158,16 +160,39 @@ function boot() {
     }
   }
   part(page, 'btn-copy-fen').addEventListener('click', () => copy(shell.game.current.fen, 'FEN'));
+  // A link to the game at its current move (links.js); where the clipboard is refused
+  // the notice shows the link to copy by hand.
+  part(page, 'btn-copy-link').addEventListener('click', async () => {
+    const url = `${location.origin}${location.pathname}${location.search}#${gameFragment(shell.game)}`;
+    try {
+      await navigator.clipboard.writeText(url);
+      shell.say('Link copied to the clipboard.');
+    } catch {
+      shell.notice(`Copying was refused by the browser; the link is: ${url}`);
+    }
+  });
+  part(page, 'btn-board-png').addEventListener('click', async () => {
+    const n = shell.game.current;
+    try {
+      const blob = await boardPng({ fen: n.fen, orientation: view.orientation, lastMove: n.from ? { from: n.from, to: n.to } : null, boardEl: part(page, 'board'), spriteUrl: `assets/${pieceSetById(shell.settings.get().pieces).file}` });
+      download(blob, `azurite-board-${new Date().toISOString().slice(0, 10)}.png`);
+      shell.say('Board image saved.');
+    } catch (e) {
+      shell.notice(`The board image could not be made: ${e.message}`);
+    }
+  });
   part(page, 'btn-copy-pgn').addEventListener('click', () => copy(shell.exportPgn(), 'PGN'));
-  part(page, 'btn-download-pgn').addEventListener('click', () => {
-    const blob = new Blob([shell.exportPgn()], { type: 'application/x-chess-pgn' });
+  function download(blob, name) {
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
-    a.download = `azurite-${new Date().toISOString().slice(0, 10)}.pgn`;
+    a.download = name;
     page.append(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+  part(page, 'btn-download-pgn').addEventListener('click', () => {
+    download(new Blob([shell.exportPgn()], { type: 'application/x-chess-pgn' }), `azurite-${new Date().toISOString().slice(0, 10)}.pgn`);
   });
 
   // The board editor: from the move box (the current position) and the Library tab.
@@ -253,6 +278,21 @@ function boot() {
   shell.setMode(mode);
   shell.restoring = false;
   shell.save();
+  // A link's position or game (#fen=…, #g=…) opens on the Analyse tab, at load and
+  // when the fragment changes; the fragment is then taken off the address, so a
+  // reload shows the work as it is now.
+  const openLink = () => {
+    if (!isLinkFragment(location.hash)) return;
+    const { game, problem } = gameFromFragment(location.hash);
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    if (problem) shell.notice(problem);
+    if (!game) return;
+    shell.setMode('analysis');
+    shell.setGame(game, 'work');
+    shell.say(game.root.children.length ? 'Opened the game from the link.' : 'Opened the position from the link.');
+  };
+  openLink();
+  addEventListener('hashchange', openLink);
   startLibrary(shell, page, openings.lookup);
   // The test hook: the sealed shell, for tests to read (and to call its actions).
   if (new URLSearchParams(location.search).has(TEST_FLAG)) window.azurite = shell;

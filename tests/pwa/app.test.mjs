@@ -161,6 +161,14 @@ test('offline: with the network gone, a reload still plays a move against the en
     if ((await page.getAttribute('#btn-engine', 'aria-pressed')) !== 'true') await page.click('#btn-engine');
     await page.waitForFunction(() => document.querySelectorAll('#pv-lines li').length >= 1, null, { timeout: 60000 });
     await screenshot(page, 'pwa-app-offline-analysis');
+    // Links open offline: a position and a game (the fragment never reaches a server).
+    const fen = '8/8/8/4k3/8/8/4P3/4K3 w - - 0 1';
+    await page.goto(`${server.url}?test#fen=${encodeURIComponent(fen)}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.fen), fen);
+    await page.goto(`${server.url}?test#g=AAE&w=Offline`); // 1. a3 a6 in the link encoding (web/links.js)
+    await page.waitForSelector('body[data-ready="true"]');
+    assert.deepEqual(await page.evaluate(() => [window.azurite.game.mainlineNodes().map((n) => n.san), window.azurite.game.headers.White]), [['a3', 'a6'], 'Offline']);
     // The embed demo page is precached too: its boards play and analyse offline.
     await page.goto(`${server.url}embed.html`);
     await page.waitForFunction(() => document.querySelector('#black').position.split(' ')[1] === 'b', null, { timeout: 60000 });
