@@ -156,6 +156,21 @@ test('bad attributes show a message inside the element; the host page keeps work
   await page.close();
 });
 
+test('link: a game or position from the player\'s Copy link, and a damaged one', async () => {
+  const page = await open('link.html');
+  await page.waitForFunction(() => ['game', 'pos'].every((id) => document.getElementById(id).dataset.state === 'ready')
+    && ['broken', 'both'].every((id) => document.getElementById(id).dataset.state === 'error'));
+  // 1. a3 a6, shown at ply 1 (after 1. a3).
+  assert.equal(await page.locator('#game').evaluate((el) => el.position), 'rnbqkbnr/pppppppp/8/8/8/P7/1PPPPPPP/RNBQKBNR b KQkq - 0 1');
+  assert.match(await page.locator('#game').evaluate((el) => el.pgn), /\[White "Anna"\][\s\S]*1\. a3 a6/);
+  assert.equal(await page.locator('#pos').evaluate((el) => el.position), '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1');
+  const msg = (id) => page.locator(`#${id} .error`).textContent();
+  assert.match(await msg('broken'), /^Bad link "#g=AA__": damaged: move \d of the link is not a legal move; the moves before it are shown\.$/);
+  assert.equal(await msg('both'), 'Both fen and link are set: use one of them.');
+  await cspClean(page);
+  await page.close();
+});
+
 // styleProbe reads the computed styles and sizes that matter inside the element.
 function styleProbe(page) {
   return page.locator('#v').evaluate((host) => {

@@ -81,7 +81,10 @@ export function parseAttributes(get) {
   if (fen !== null && fen.trim() !== '') config.fen = fen.trim();
   const src = get('pgn-src');
   if (src !== null && src.trim() !== '') config.pgnSrc = src.trim();
-  if (config.fen && config.pgnSrc) errors.push('Both fen and pgn-src are set: use one of them.');
+  const link = get('link');
+  if (link !== null && link.trim() !== '') config.link = link.trim();
+  const sources = [config.fen && 'fen', config.pgnSrc && 'pgn-src', config.link && 'link'].filter(Boolean);
+  if (sources.length > 1) errors.push(`Both ${sources.slice(0, -1).join(', ')} and ${sources[sources.length - 1]} are set: use one of them.`);
   return { config, errors };
 }
 

@@ -3,6 +3,7 @@
 //   <azurite-board mode="play|analyse|view" fen="…" pgn-src="game.pgn" level="casual"
 //                  orientation="white|black" lines="1..5" board="green" pieces="azurite"
 //                  coordinates="off"></azurite-board>
+//   (or link="…#g=…": a link the player's Copy link made, instead of fen or pgn-src)
 //
 // Everything lives in an open shadow root with an adopted stylesheet: page CSS does not
 // reach in, ours does not leak out, and nothing uses inline styles (strict CSP). Bad
@@ -23,6 +24,7 @@ import { whiteScore, formatScore, evalBarFraction } from '../score.js';
 import { EngineClient } from '../engine-client.js';
 import { EnginePool } from './engine-pool.js';
 import { parseAttributes, clip, LOOK_ATTRIBUTES } from './attributes.js';
+import { gameFromFragment, isLinkFragment } from '../links.js';
 import { pieceSetById } from '../settings.js';
 import css from './embed.css';
 
@@ -67,7 +69,7 @@ const COLOR_NAME = { w: 'White', b: 'Black' };
 
 export class AzuriteBoard extends HTMLElement {
   static get observedAttributes() {
-    return ['fen', 'mode', 'level', 'orientation', 'pgn-src', 'lines', ...LOOK_ATTRIBUTES];
+    return ['fen', 'mode', 'level', 'orientation', 'pgn-src', 'link', 'lines', ...LOOK_ATTRIBUTES];
   }
 
   constructor() {
@@ -207,6 +209,13 @@ export class AzuriteBoard extends HTMLElement {
       } catch (e) {
         errors.push(`Invalid fen "${clip(config.fen)}": ${e.message.replace(/^(Invalid FEN:\s*)+/i, '')}`);
       }
+    }
+    if (!errors.length && config.link) {
+      // A link the player's "Copy link" made (links.js): the whole URL or its fragment.
+      const hash = config.link.includes('#') ? config.link.slice(config.link.indexOf('#')) : config.link;
+      const r = isLinkFragment(hash) ? gameFromFragment(hash) : { game: null, problem: 'it has no fen= or g= part' };
+      if (r.game) game = r.game;
+      if (!r.game || r.problem) errors.push(`Bad link "${clip(config.link)}": ${r.problem.replace(/^The link('s| is)\s*/, '')}`);
     }
     if (!errors.length && config.pgnSrc) {
       this._showErrors([]);
