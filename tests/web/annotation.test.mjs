@@ -83,7 +83,8 @@ test('promote one level, make main line, and copy the line as PGN', async () => 
     assert.equal(await main(), 'e4 e5 Nf3 Nc6');
     assert.match(await exported(page), /\(1\.\.\. c5 2\. c3 \(2\. Nf3 d6\) 2\.\.\. d5\)/);
     await page.click('#btn-tree-copy');
-    assert.equal(await page.textContent('#status'), 'The line was copied as PGN.');
+    // The clipboard answers asynchronously.
+    await page.waitForFunction(() => document.getElementById('status').textContent === 'The line was copied as PGN.');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     assert.match(copied, /\[White "Ann"\]/);
     assert.match(copied, /\n\n1\. e4 c5 2\. c3 d5 \*\n$/);
