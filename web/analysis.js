@@ -482,7 +482,8 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
   function shortScore(sc) {
     if (sc.mate !== null && sc.mate !== undefined) return `#${sc.mate}`;
     const v = Math.abs(sc.cp) >= 1000 ? Math.round(sc.cp / 100) : (sc.cp / 100).toFixed(1);
-    return String(v);
+    // -0.04 rounds to "-0.0": an equal position has no sign.
+    return v === '-0.0' ? '0.0' : String(v);
   }
 
   function formatNps(n) {

@@ -140,7 +140,7 @@ export function createAnnotate(shell, root, { editable }) {
     const on = toggleGlyph(n, nag);
     const g = [...MOVE_GLYPHS, ...POSITION_GLYPHS].find((x) => x.nag === nag);
     shell.refresh({ animate: false });
-    shell.say(on ? `${n.san}: ${g.name.toLowerCase()} (${g.glyph}).` : `${n.san}: ${g.glyph} removed.`);
+    shell.say(on ? `${n.san}: ${g.name} (${g.glyph}).` : `${n.san}: ${g.glyph} removed.`);
     return true;
   }
 

@@ -47,7 +47,7 @@ for (const [size, viewport] of [['desktop', { width: 1280, height: 860 }], ['pho
       await page.keyboard.press('4');
       await page.keyboard.press('Shift+Digit1');
       assert.deepEqual((await current(page)).nags, [4, 10]);
-      assert.equal(await page.textContent('#status'), 'e4: equal position (=).');
+      assert.equal(await page.textContent('#status'), 'e4: Equal position (=).');
       await page.keyboard.press('Shift+Digit1');
       assert.deepEqual((await current(page)).nags, [4]);
       await page.keyboard.press('0');
