@@ -301,3 +301,119 @@ test('without IndexedDB the app says so and keeps saving the game as before', as
     assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes().length), 2);
   }, 'library-unavailable');
 });
+
+test('first start with a library: the saved live game and Analyse game move in, nothing lost', async () => {
+  await withPage({}, async (page) => {
+    // A page of the same origin that is not the app, to write a state saved by a build
+    // without the library (the library's database does not exist yet).
+    await page.goto(`${server.url}THIRD-PARTY-LICENSES.txt`);
+    const live = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: { White: 'You', Black: 'Azurite (Casual)', Event: 'Casual game' }, result: '*', tree: [{ m: 'e2e4', k: [{ m: 'c7c5' }] }], cursor: [0, 0] };
+    const work = { fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', headers: { White: 'Study', Black: 'Notes' }, result: '*', tree: [{ m: 'd2d4', k: [{ m: 'd7d5', k: [{ m: 'c2c4' }] }] }], cursor: [] };
+    await page.evaluate(([g, w]) => localStorage.setItem('azurite.v1', JSON.stringify({ version: 1, savedAt: Date.now(), mode: 'analysis', game: g, work: w })), [live, work]);
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    const recs = (await stored(page)).sort((a, b) => a.summary.plies - b.summary.plies);
+    assert.deepEqual(recs.map((r) => [r.summary.source, r.summary.white, r.summary.plies]), [['played', 'You', 2], ['analysis', 'Study', 3]]);
+    assert.match(recs[1].pgn, /1\. d4 d5 2\. c4 \*/);
+    // The saved state is still there, and the games now name their records.
+    assert.equal(await page.evaluate(() => window.azurite.workGame.mainlineNodes().length), 3);
+    const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('azurite.v1')));
+    assert.equal(saved.game.lib.id, recs[0].summary.id);
+    assert.equal(saved.work.lib.id, recs[1].summary.id);
+    // A second start adds nothing.
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await libraryReady(page);
+    assert.equal((await stored(page)).length, 2);
+  }, 'library-migrate');
+});
+
+test('two tabs editing one game: neither overwrites the other, the later is kept as a copy', async () => {
+  await withPage({}, async (page, browser) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    await importText(page, 'one.pgn', '[White "Anna"]\n[Black "Boris"]\n\n1. e4 e5 *\n');
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '1 game');
+    const other = await browser.context.newPage();
+    await gotoApp(other, server.url);
+    await libraryReady(other);
+    for (const p of [page, other]) {
+      await p.click('#tab-library');
+      await p.waitForSelector('#lib-list li .lib-open');
+      await p.click('#lib-list li .lib-open');
+      await p.waitForFunction(() => document.body.dataset.mode === 'analysis');
+    }
+    // Tab one adds 2. Nf3 and it is written; tab two then adds 2. Bc4 to its older copy.
+    await page.evaluate(() => {
+      window.azurite.game.play('g1f3');
+      window.azurite.refresh();
+    });
+    await page.waitForFunction(async () => (await window.azurite.librarySync.flush(), true));
+    await page.waitForFunction(async () => {
+      const r = await new Promise((res) => {
+        const q = indexedDB.open('azurite-library');
+        q.onsuccess = () => {
+          const t = q.result.transaction('bodies').objectStore('bodies').getAll();
+          t.onsuccess = () => { res(t.result); q.result.close(); };
+        };
+      });
+      return r.length === 1 && r[0].pgn.includes('2. Nf3');
+    });
+    await other.evaluate(() => {
+      window.azurite.game.play('f1c4');
+      window.azurite.refresh();
+    });
+    await other.waitForFunction(() => /changed in another tab; this tab's changes were not written over it\. It was kept as a separate game in the library\./.test(document.getElementById('notice-text').textContent), null, { timeout: 10000 });
+    const recs = await stored(page);
+    assert.equal(recs.length, 2);
+    assert.equal(recs.filter((r) => r.pgn.includes('2. Nf3')).length, 1, 'tab one\'s edit kept');
+    assert.equal(recs.filter((r) => r.pgn.includes('2. Bc4')).length, 1, 'tab two\'s edit kept as a copy');
+    // Both lists show both games without a reload.
+    await page.click('#tab-library');
+    await page.waitForFunction(() => document.getElementById('lib-count').textContent === '2 games');
+    await other.close();
+  }, 'library-conflict');
+});
+
+test('a review is kept with the game: reopening it shows the marks at once', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    await importText(page, 'mate.pgn', '[White "Anna"]\n[Black "Boris"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n');
+    await page.waitForSelector('#lib-list li .lib-open');
+    await page.click('#lib-list li .lib-open');
+    await page.click('#tab-review');
+    await page.selectOption('#review-quality', 'quick');
+    await page.click('#btn-review');
+    await page.waitForSelector('#review-summary table', { timeout: 120000 });
+    const marks = await page.$$eval('#review-marks li', (l) => l.map((x) => x.textContent));
+    assert.ok(marks.some((m) => m.includes('Nf6')), marks.join('\n'));
+    await page.waitForFunction(async () => {
+      const r = await new Promise((res) => {
+        const q = indexedDB.open('azurite-library');
+        q.onsuccess = () => {
+          const t = q.result.transaction('summaries').objectStore('summaries').getAll();
+          t.onsuccess = () => { res(t.result); q.result.close(); };
+        };
+      });
+      return r.length === 1 && r[0].reviewed;
+    }, null, { timeout: 10000 });
+    // Load something else on the Analyse tab, reload, and open the game again.
+    await page.click('#tab-analysis');
+    await page.evaluate(() => window.azurite.setGame(new (window.azurite.workGame.constructor)(), 'work'));
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
+    await libraryReady(page);
+    await page.click('#tab-library');
+    assert.equal(await page.textContent('#lib-list li .lib-badge.reviewed'), 'reviewed');
+    await page.click('#lib-list li .lib-open');
+    await page.waitForFunction(() => document.body.dataset.mode === 'review');
+    // At once: no engine search runs.
+    assert.equal(await page.isVisible('#review-progress-row'), false);
+    assert.deepEqual(await page.$$eval('#review-marks li', (l) => l.map((x) => x.textContent)), marks);
+    assert.ok(await page.isVisible('#review-summary table'));
+  }, 'library-review');
+});
