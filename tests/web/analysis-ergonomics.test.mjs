@@ -354,3 +354,22 @@ test('during a timed game x, Space and the settings use no engine: the reason is
     assert.equal(await page.evaluate(() => window.azurite.game.current.ply), 1, 'Space played nothing');
   }, 'reserved');
 });
+
+test('evaluation cache without IndexedDB: the memory alone serves, and nothing fails', async () => {
+  await withPage({}, async (page) => {
+    // As a browser that refuses storage (private mode): every open throws.
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'indexedDB', { get: () => ({ open() { throw new DOMException('The user denied permission.', 'InvalidStateError'); } }) });
+    });
+    await startAnalysis(page);
+    await page.waitForFunction(() => Number(document.getElementById('pv-lines').dataset.depth) >= 8, null, { timeout: 60000 });
+    await page.waitForTimeout(1000);
+    await page.evaluate(() => window.azurite.game.play('e2e4') && window.azurite.refresh());
+    const back = await page.evaluate(() => {
+      window.azurite.navigate(() => window.azurite.game.back());
+      return document.getElementById('pv-lines').dataset.cached;
+    });
+    assert.equal(back, 'true');
+    assert.equal(await page.evaluate(() => window.azurite.controllers.analysis.cache.persistent()), false);
+  }, 'eval-cache-no-idb');
+});
