@@ -285,11 +285,18 @@ ablation-match:
 
 ## ---- web player figures --------------------------------------------------------
 
-.PHONY: bench-web
+.PHONY: bench-web bench-library
 
 # Time to interactive and main-thread frame times during a search (figures, not tests).
 bench-web: build-web
 	node tests/web/bench.mjs
+
+# The library in Chromium: importing LIB_GAMES games, the heap after it, opening the
+# list and a search, medians of LIB_RUNS fresh profiles (docs/web.md, "The library").
+LIB_GAMES ?= 10000
+LIB_RUNS  ?= 3
+bench-library: build-web
+	node tests/web/library-bench.mjs $(LIB_GAMES) $(LIB_RUNS)
 
 ## ---- learned evaluation (cmd/nnue, docs/nnue.md) --------------------------------------
 

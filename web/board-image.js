@@ -5,6 +5,8 @@
 // circle, ellipse, rect; g with translate/rotate; fill, stroke, stroke-width,
 // fill-opacity, line caps and joins), the subset both bundled sprites use.
 
+import { t } from './i18n.js';
+
 const SIZE = 60; // pixels a square
 const SPRITE_UNIT = 40; // the sprites draw a piece in a 40×40 box
 
@@ -13,7 +15,7 @@ const spriteCache = new Map();
 async function loadSprite(url) {
   if (!spriteCache.has(url)) {
     spriteCache.set(url, fetch(url).then((r) => {
-      if (!r.ok) throw new Error(`the piece images could not be read (${r.status})`);
+      if (!r.ok) throw new Error(t('image.sprite', { status: r.status }));
       return r.text();
     }).then((text) => new DOMParser().parseFromString(text, 'image/svg+xml')));
   }
@@ -139,5 +141,5 @@ export async function boardPng({ fen, orientation = 'w', lastMove = null, boardE
       file++;
     }
   });
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('the image could not be made'))), 'image/png'));
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error(t('image.failed')))), 'image/png'));
 }

@@ -14,9 +14,11 @@ import { Game } from './game.js';
 import { START_PLACEMENT, EMPTY_PLACEMENT, boardOf, placementOf, parseSetup, castlingAllowed, epSquares, setupFen, setupProblem } from './position-setup.js';
 import { LEVELS, levelLabel, DEFAULT_LEVEL } from './levels.js';
 import { TIME_CONTROLS } from './clock.js';
+import { t } from './i18n.js';
 
 const PIECES = ['K', 'Q', 'R', 'B', 'N', 'P'];
-const NAMES = { K: 'king', Q: 'queen', R: 'rook', B: 'bishop', N: 'knight', P: 'pawn' };
+// pieceName is a palette piece's name ('wK' → "White king").
+const pieceName = (id) => t(`piece.${id[0]}${id[1]}`);
 
 // cmPiece turns 'wK' into cm-chessboard's 'wk'.
 const cmPiece = (p) => `${p[0]}${p[1].toLowerCase()}`;
@@ -84,10 +86,10 @@ export function createEditor(shell, root, { pieces = 'pieces/standard.svg' } = {
   for (const c of ['w', 'b']) {
     for (const t of PIECES) {
       const id = `${c}${t}`;
-      palette.append(h('button', { type: 'button', class: 'palette-piece', 'data-piece': id, 'aria-pressed': 'false', 'aria-label': `${c === 'w' ? 'White' : 'Black'} ${NAMES[t]}`, title: `${c === 'w' ? 'White' : 'Black'} ${NAMES[t]}` },
+      palette.append(h('button', { type: 'button', class: 'palette-piece', 'data-piece': id, 'aria-pressed': 'false', 'aria-label': pieceName(id), title: pieceName(id) },
         pieceIcon(id)));
     }
-    if (c === 'w') palette.append(h('button', { type: 'button', class: 'palette-piece erase', 'data-piece': 'erase', 'aria-pressed': 'false', 'aria-label': 'Eraser', title: 'Eraser' }, '⌫'));
+    if (c === 'w') palette.append(h('button', { type: 'button', class: 'palette-piece erase', 'data-piece': 'erase', 'aria-pressed': 'false', 'aria-label': t('editor.eraser'), title: t('editor.eraser') }, '⌫'));
   }
 
   function pieceIcon(id) {
@@ -159,14 +161,14 @@ export function createEditor(shell, root, { pieces = 'pieces/standard.svg' } = {
     const ep = el('editor-ep');
     const eps = epSquares(s.placement, s.turn);
     clear(ep);
-    ep.append(h('option', { value: '' }, 'none'), ...eps.map((sq) => h('option', { value: sq }, sq)));
+    ep.append(h('option', { value: '' }, t('editor.noEp')), ...eps.map((sq) => h('option', { value: sq }, sq)));
     ep.value = eps.includes(s.ep) ? s.ep : '';
     ep.disabled = !eps.length;
     const fen = setupFen(s);
     const input = el('editor-fen');
     if (document.activeElement !== input) input.value = fen;
     const why = setupProblem(s);
-    el('editor-problem').textContent = why ? `Impossible position: ${why}` : '';
+    el('editor-problem').textContent = why ? t('editor.impossible', { why }) : '';
     for (const id of ['editor-analyse', 'editor-play']) el(id).disabled = !!why;
     el('editor-play').disabled = !!why || !!shell.engineReservedByPlay();
   }
@@ -192,7 +194,7 @@ export function createEditor(shell, root, { pieces = 'pieces/standard.svg' } = {
     const text = e.target.value.trim();
     const parts = text.split(/\s+/);
     if (!/^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}$/.test(parts[0] || '') || !validRows(parts[0])) {
-      el('editor-problem').textContent = 'That is not a FEN: its first field must give eight ranks of eight squares.';
+      el('editor-problem').textContent = t('editor.notFen');
       return;
     }
     st.setup = parseSetup(text);
@@ -220,7 +222,7 @@ export function createEditor(shell, root, { pieces = 'pieces/standard.svg' } = {
     root.close();
     shell.setMode('analysis');
     shell.setGame(game, 'work');
-    shell.say('Analysing the position you set up.');
+    shell.say(t('editor.analysing'));
   });
   el('editor-play').addEventListener('click', () => {
     if (setupProblem(st.setup)) return;
@@ -231,7 +233,7 @@ export function createEditor(shell, root, { pieces = 'pieces/standard.svg' } = {
       tcId: el('editor-tc').value,
     });
     if (ok) root.close();
-    else el('editor-problem').textContent = 'A timed game is still running: finish or resign it first.';
+    else el('editor-problem').textContent = t('editor.timedGame');
   });
   for (const l of LEVELS) el('editor-level').append(h('option', { value: l.id }, levelLabel(l)));
   for (const t of TIME_CONTROLS) el('editor-tc').append(h('option', { value: t.id }, t.label));

@@ -3,6 +3,7 @@
 // It needs no DOM, so node tests can build and check it directly.
 
 import { Chess, DEFAULT_POSITION } from 'chess.js';
+import { t } from './i18n.js';
 
 export const START_FEN = DEFAULT_POSITION;
 
@@ -11,7 +12,6 @@ export const MAX_PLY = 2000;
 
 let nextId = 1;
 
-const COLOR_NAME = { w: 'White', b: 'Black' };
 
 // CASTLING gives, per FEN letter, the colour and the king's and rook's squares.
 const CASTLING = { K: ['w', 'e1', 'h1'], Q: ['w', 'e1', 'a1'], k: ['b', 'e8', 'h8'], q: ['b', 'e8', 'a8'] };
@@ -35,16 +35,16 @@ export function positionProblem(chess, fen) {
     }
   }
   for (const c of ['w', 'b']) {
-    if (count[c].p > 8) return `${COLOR_NAME[c]} has ${count[c].p} pawns; at most 8 are possible.`;
-    if (count[c].all > 16) return `${COLOR_NAME[c]} has ${count[c].all} pieces; at most 16 are possible.`;
+    if (count[c].p > 8) return t(`pos.pawns.${c}`, { count: count[c].p });
+    if (count[c].all > 16) return t(`pos.pieces.${c}`, { count: count[c].all });
   }
   const theirKing = chess.findPiece({ type: 'k', color: other })[0];
   if (theirKing && chess.isAttacked(theirKing, turn)) {
-    return `${COLOR_NAME[other]} is in check, but it is ${COLOR_NAME[turn]}'s move.`;
+    return t(`pos.checkNotToMove.${other}`);
   }
   const ourKing = chess.findPiece({ type: 'k', color: turn })[0];
   if (ourKing && chess.attackers(ourKing, other).length > 2) {
-    return `${COLOR_NAME[turn]} is in check from ${chess.attackers(ourKing, other).length} pieces; at most two are possible.`;
+    return t(`pos.tooManyCheckers.${turn}`, { count: chess.attackers(ourKing, other).length });
   }
   for (const letter of castling === '-' ? '' : castling) {
     const cs = CASTLING[letter];
@@ -55,7 +55,7 @@ export function positionProblem(chess, fen) {
       return p && p.color === c && p.type === type;
     };
     if (!has(king, 'k') || !has(rook, 'r')) {
-      return `castling right ${letter} needs the ${COLOR_NAME[c].toLowerCase()} king on ${king} and a rook on ${rook}.`;
+      return t(`pos.castling.${c}`, { right: letter, king, rook });
     }
   }
   if (/^[a-h][36]$/.test(ep)) {
@@ -64,9 +64,9 @@ export function positionProblem(chess, fen) {
     const at = (d) => `${ep[0]}${Number(ep[1]) + d}`;
     const pushed = chess.get(at(dir));
     if (!pushed || pushed.type !== 'p' || pushed.color !== other) {
-      return `the en passant square ${ep} needs a ${COLOR_NAME[other].toLowerCase()} pawn on ${at(dir)} that has just moved two squares.`;
+      return t(`pos.epPawn.${other}`, { ep, square: at(dir) });
     }
-    if (chess.get(ep) || chess.get(at(-dir))) return `the en passant square ${ep} needs ${ep} and ${at(-dir)} to be empty.`;
+    if (chess.get(ep) || chess.get(at(-dir))) return t('pos.epEmpty', { ep, square: at(-dir) });
   }
   return '';
 }
@@ -77,15 +77,14 @@ const statusCache = new WeakMap();
 // positionStatus judges chess.js position c (no history needed) given how often the
 // position has occurred (repetitions, node included). Checks in chess.js's order.
 function positionStatus(c, repetitions) {
-  const mover = c.turn() === 'w' ? 'White' : 'Black';
   if (c.isCheckmate()) {
-    return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: `${mover} is checkmated`, code: 'checkmate' };
+    return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: t(`status.mated.${c.turn()}`), code: 'checkmate' };
   }
   const draw = (reason, code) => ({ over: true, result: '1/2-1/2', reason, code });
-  if (c.isStalemate()) return draw('Stalemate', 'stalemate');
-  if (c.isInsufficientMaterial()) return draw('Insufficient material', 'insufficient-material');
-  if (repetitions >= 3) return draw('Threefold repetition', 'threefold-repetition');
-  if (c.isDrawByFiftyMoves()) return draw('Fifty-move rule', 'fifty-move-rule');
+  if (c.isStalemate()) return draw(t('status.stalemate'), 'stalemate');
+  if (c.isInsufficientMaterial()) return draw(t('status.material'), 'insufficient-material');
+  if (repetitions >= 3) return draw(t('status.threefold'), 'threefold-repetition');
+  if (c.isDrawByFiftyMoves()) return draw(t('status.fifty'), 'fifty-move-rule');
   return { over: false, inCheck: c.inCheck(), turn: c.turn() };
 }
 

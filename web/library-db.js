@@ -15,6 +15,7 @@
 // failed transaction leaves what was stored before it untouched.
 
 import { searchText } from './library-record.js';
+import { t } from './i18n.js';
 
 const DB_NAME = 'azurite-library';
 const DB_VERSION = 1;
@@ -29,14 +30,13 @@ export class LibraryError extends Error {
   }
 }
 
-// wrap turns an IndexedDB failure into a LibraryError that says what was being done.
-function wrap(what, e) {
+// wrap turns an IndexedDB failure into a LibraryError that says what was being done:
+// op is the operation's message key, item (words) what a full quota kept out.
+function wrap(op, e, item = t('db.item.changes')) {
   if (e instanceof LibraryError) return e;
   const name = e && e.name;
-  if (name === 'QuotaExceededError') {
-    return new LibraryError('quota', `Storage is full: ${what} could not be saved. Everything stored before is kept; delete games or free space in the browser.`);
-  }
-  return new LibraryError('failed', `${what} failed: ${(e && e.message) || name || e}`);
+  if (name === 'QuotaExceededError') return new LibraryError('quota', t('db.quota', { item }));
+  return new LibraryError('failed', t('db.failed', { op: t(op), why: (e && e.message) || name || e }));
 }
 
 function request(req) {
@@ -116,7 +116,7 @@ export class Library {
       const tx = this.db.transaction('summaries', 'readonly');
       return await request(tx.objectStore('summaries').getAll());
     } catch (e) {
-      throw wrap('Reading the library', e);
+      throw wrap('db.op.readLibrary', e);
     }
   }
 
@@ -125,7 +125,7 @@ export class Library {
     try {
       return await request(this.db.transaction('summaries', 'readonly').objectStore('summaries').count());
     } catch (e) {
-      throw wrap('Counting the games', e);
+      throw wrap('db.op.count', e);
     }
   }
 
@@ -136,7 +136,7 @@ export class Library {
       const [summary, body] = await Promise.all([request(tx.objectStore('summaries').get(id)), request(tx.objectStore('bodies').get(id))]);
       return summary && body ? { summary, body } : null;
     } catch (e) {
-      throw wrap('Reading a game', e);
+      throw wrap('db.op.readGame', e);
     }
   }
 
@@ -146,7 +146,7 @@ export class Library {
    * with a ConflictError (kind 'conflict'). Resolves with the stored summary (its new
    * rev).
    */
-  async put(summary, body, { rev = 0, what = 'The game' } = {}) {
+  async put(summary, body, { rev = 0, live = false } = {}) {
     const id = summary.id;
     let stored;
     try {
@@ -158,7 +158,7 @@ export class Library {
       if (oldRev !== rev) {
         tx.abort();
         await finished.catch(() => {});
-        throw new LibraryError('conflict', `${what} was changed in another tab; this tab's changes were not written over it.`);
+        throw new LibraryError('conflict', t(live ? 'db.conflict.live' : 'db.conflict.game'));
       }
       // What the person set in the list (star, tags) and where the game came from
       // stay as stored.
@@ -171,7 +171,7 @@ export class Library {
       tx.objectStore('bodies').put({ id, pgn: body.pgn, review: body.review || null });
       await finished;
     } catch (e) {
-      throw wrap(`${what}`, e);
+      throw wrap('db.op.save', e, t(live ? 'db.item.live' : 'db.item.game'));
     }
     this.emit([id]);
     return stored;
@@ -193,7 +193,7 @@ export class Library {
       if (!old) {
         tx.abort();
         await finished.catch(() => {});
-        throw new LibraryError('missing', 'That game is no longer in the library (deleted in another tab?).');
+        throw new LibraryError('missing', t('lib.gone'));
       }
       stored = { ...fn({ ...old }), id, rev: bodyFn ? old.rev + 1 : old.rev, updated: Date.now() };
       stored.search = searchText(stored);
@@ -204,7 +204,7 @@ export class Library {
       }
       await finished;
     } catch (e) {
-      throw wrap('Changing the game', e);
+      throw wrap('db.op.change', e);
     }
     this.emit([id]);
     return stored;
@@ -228,7 +228,7 @@ export class Library {
       }
       await finished;
     } catch (e) {
-      throw wrap(items.length === 1 ? 'The game' : `${items.length} games`, e);
+      throw wrap('db.op.import', e, t('db.item.games', { count: items.length }));
     }
     if (ids.length) this.emit(ids);
     return ids;
@@ -254,7 +254,7 @@ export class Library {
       }
       await finished;
     } catch (e) {
-      throw wrap('Deleting', e);
+      throw wrap('db.op.delete', e);
     }
     if (removed.length) this.emit(removed.map((r) => r.summary.id));
     return removed;
@@ -271,7 +271,7 @@ export class Library {
       }
       await finished;
     } catch (e) {
-      throw wrap('Undoing the deletion', e);
+      throw wrap('db.op.undo', e);
     }
     if (items.length) this.emit(items.map((r) => r.summary.id));
   }
@@ -284,7 +284,7 @@ export class Library {
       const all = await Promise.all(ids.map((id) => request(st.get(id))));
       return all.filter(Boolean);
     } catch (e) {
-      throw wrap('Reading the games', e);
+      throw wrap('db.op.readGames', e);
     }
   }
 
@@ -294,7 +294,7 @@ export class Library {
       const r = await request(this.db.transaction('meta', 'readonly').objectStore('meta').get(key));
       return r ? r.value : undefined;
     } catch (e) {
-      throw wrap('Reading the library', e);
+      throw wrap('db.op.readLibrary', e);
     }
   }
 
@@ -305,7 +305,7 @@ export class Library {
       tx.objectStore('meta').put({ key, value });
       await finished;
     } catch (e) {
-      throw wrap('Writing the library', e);
+      throw wrap('db.op.write', e);
     }
   }
 

@@ -11,6 +11,7 @@ import { buildGame } from './pgn.js';
 import { MAX_PLY } from './game.js';
 import { summarize, recordPgn } from './library-record.js';
 import { newId } from './library-db.js';
+import { t } from './i18n.js';
 
 /** MAX_IMPORT_BYTES is the largest file the library imports (characters of text). */
 export const MAX_IMPORT_BYTES = 200_000_000;
@@ -69,7 +70,7 @@ export function readGame(part) {
     return { error: { line: part.line, column: 1, reason: e.message } };
   }
   const sg = sgs[0];
-  if (!sg) return { error: { line: part.line, column: 1, reason: 'no game in this part of the file' } };
+  if (!sg) return { error: { line: part.line, column: 1, reason: t('import.noGame') } };
   try {
     return { game: buildGame(sg) };
   } catch (e) {
@@ -88,11 +89,11 @@ export function readGame(part) {
 export async function importPgn(text, library, { file = '', lookup = null, batch = 200, onProgress = () => {}, signal = null } = {}) {
   const out = { added: [], errors: [], total: 0, cancelled: false, failure: null };
   if (typeof text !== 'string' || !text.trim()) {
-    out.errors.push({ number: 0, line: 1, column: 1, reason: 'the file is empty' });
+    out.errors.push({ number: 0, line: 1, column: 1, reason: t('import.empty') });
     return out;
   }
   if (text.length > MAX_IMPORT_BYTES) {
-    out.errors.push({ number: 0, line: 1, column: 1, reason: `the file is ${(text.length / 1e6).toFixed(0)} MB; the limit is ${MAX_IMPORT_BYTES / 1e6} MB` });
+    out.errors.push({ number: 0, line: 1, column: 1, reason: t('import.tooBig', { size: Math.round(text.length / 1e6), limit: MAX_IMPORT_BYTES / 1e6 }) });
     return out;
   }
   const parts = splitGames(text);

@@ -14,6 +14,7 @@
 
 import { newId, LibraryError } from './library-db.js';
 import { summarize, recordPgn } from './library-record.js';
+import { t } from './i18n.js';
 
 const DELAY_MS = 250;
 
@@ -75,7 +76,7 @@ export function createLibrarySync(shell, library, { lookup, onError }) {
     const id = game.libraryId || newId();
     const summary = summarize(game, lookup, { id, source, reviewed: !!review });
     try {
-      const stored = await library.put(summary, { pgn, review }, { rev: fresh ? 0 : game.libraryRev, what: isLive ? 'The live game' : 'The game' });
+      const stored = await library.put(summary, { pgn, review }, { rev: fresh ? 0 : game.libraryRev, live: isLive });
       game.libraryId = id;
       game.libraryRev = stored.rev;
       written.set(id, key);
@@ -88,7 +89,7 @@ export function createLibrarySync(shell, library, { lookup, onError }) {
         game.libraryId = null;
         game.libraryRev = 0;
         const copy = await write(game, source, isLive);
-        if (e.kind === 'conflict' && game.libraryId) onError(`${e.message} It was kept as a separate game in the library.`);
+        if (e.kind === 'conflict' && game.libraryId) onError(`${e.message} ${t('sync.keptCopy')}`);
         return copy;
       }
       const msg = e && e.message ? e.message : String(e);

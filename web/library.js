@@ -14,6 +14,7 @@ import { parseGameText } from './pgn.js';
 import { filterGames, summarize, recordPgn } from './library-record.js';
 import { importPgn } from './library-import.js';
 import { storageInfo, askPersistent } from './library-db.js';
+import { t, formatNumber } from './i18n.js';
 
 /** PAGE is how many rows the list shows before "Show more". */
 export const PAGE = 100;
@@ -21,13 +22,14 @@ export const PAGE = 100;
 export const UNDO_MS = 15000;
 
 const RESULT_TEXT = { '1-0': '1–0', '0-1': '0–1', '1/2-1/2': '½–½', '*': '*' };
-const SOURCE_TEXT = { played: 'played here', analysis: 'analysed here', imported: 'imported' };
+const SOURCE_KEY = { played: 'lib.source.played', analysis: 'lib.source.analysis', imported: 'lib.source.imported' };
 
+// bytes writes a storage size in the language's numbers.
 function bytes(n) {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(0)} KB`;
-  if (n < 1024 * 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
-  return `${(n / 1024 / 1024 / 1024).toFixed(1)} GB`;
+  if (n < 1024) return `${formatNumber(n)} B`;
+  if (n < 1024 * 1024) return `${formatNumber(Math.round(n / 1024))} KB`;
+  if (n < 1024 * 1024 * 1024) return `${formatNumber(n / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
+  return `${formatNumber(n / 1024 / 1024 / 1024, { maximumFractionDigits: 1 })} GB`;
 }
 
 /**
@@ -51,7 +53,7 @@ export function createLibrary(shell, root, { lookup }) {
     editing: null, // the id whose headers the editor edits
   };
   const q = { text: '', player: '', opening: '', result: '', from: '', to: '', source: '', starred: false, sort: 'added', desc: true };
-  el('lib-count').textContent = 'Opening the library…';
+  el('lib-count').textContent = t('lib.opening');
 
   function attach(lib, s) {
     library = lib;
@@ -61,7 +63,7 @@ export function createLibrary(shell, root, { lookup }) {
   }
 
   function unavailable(why) {
-    el('lib-unavailable').textContent = `The library is unavailable in this browser${why ? ` (${why})` : ''}: games cannot be kept in a list here. The current game is still saved, as before.`;
+    el('lib-unavailable').textContent = t('lib.unavailable', { why });
     show(el('lib-unavailable'), true);
     el('lib-count').textContent = '';
     for (const id of ['lib-tools', 'lib-filters', 'lib-actions', 'lib-storage-row']) show(el(id), false);
@@ -93,13 +95,13 @@ export function createLibrary(shell, root, { lookup }) {
     clear(list);
     const n = st.shown.length;
     el('lib-count').textContent = st.all.length === 0
-      ? 'No games yet: games you play here are kept automatically, and you can import PGN files.'
-      : n === st.all.length ? `${n} game${n === 1 ? '' : 's'}` : `${n} of ${st.all.length} games match`;
+      ? t('lib.empty')
+      : n === st.all.length ? t('lib.count', { count: n }) : t('lib.countMatch', { count: n, total: st.all.length });
     for (const s of st.shown.slice(0, st.limit)) list.append(row(s));
     show(el('lib-more'), n > st.limit);
-    el('lib-more').textContent = `Show more (${n - Math.min(n, st.limit)} left)`;
+    el('lib-more').textContent = t('lib.more', { count: n - Math.min(n, st.limit) });
     const sel = st.selected.size;
-    el('lib-selection').textContent = sel ? `${sel} selected` : '';
+    el('lib-selection').textContent = sel ? t('lib.selected', { count: sel }) : '';
     for (const id of ['lib-open', 'lib-edit']) el(id).disabled = sel !== 1;
     for (const id of ['lib-delete', 'lib-star', 'lib-export-selected']) el(id).disabled = sel === 0;
     el('lib-export-all').disabled = st.all.length === 0;
@@ -110,14 +112,15 @@ export function createLibrary(shell, root, { lookup }) {
 
   function row(s) {
     const title = `${s.white || '?'} – ${s.black || '?'}`;
-    const facts = [s.date, s.event, s.eco && s.opening ? `${s.eco} ${s.opening}` : s.opening, `${Math.ceil(s.plies / 2)} moves`].filter(Boolean).join(' · ');
-    const badges = [h('span', { class: `lib-badge source-${s.source}` }, s.file ? `${SOURCE_TEXT[s.source]}: ${s.file}` : SOURCE_TEXT[s.source] || s.source)];
-    if (s.reviewed) badges.push(h('span', { class: 'lib-badge reviewed' }, 'reviewed'));
-    for (const t of s.tags || []) badges.push(h('span', { class: 'lib-badge tag' }, `#${t}`));
+    const facts = [s.date, s.event, s.eco && s.opening ? `${s.eco} ${s.opening}` : s.opening, t('lib.moves', { count: Math.ceil(s.plies / 2) })].filter(Boolean).join(' · ');
+    const source = SOURCE_KEY[s.source] ? t(SOURCE_KEY[s.source]) : s.source;
+    const badges = [h('span', { class: `lib-badge source-${s.source}` }, s.file ? `${source}: ${s.file}` : source)];
+    if (s.reviewed) badges.push(h('span', { class: 'lib-badge reviewed' }, t('lib.reviewed')));
+    for (const tag of s.tags || []) badges.push(h('span', { class: 'lib-badge tag' }, `#${tag}`));
     return h('li', { class: `lib-row${st.selected.has(s.id) ? ' selected' : ''}`, 'data-id': s.id },
-      h('input', { type: 'checkbox', class: 'lib-check', 'aria-label': `Select ${title}`, checked: st.selected.has(s.id) }),
-      h('button', { type: 'button', class: 'lib-star', 'aria-pressed': String(!!s.starred), 'aria-label': `Star ${title}`, title: 'Star' }, s.starred ? '★' : '☆'),
-      h('button', { type: 'button', class: 'lib-open', title: 'Open this game' },
+      h('input', { type: 'checkbox', class: 'lib-check', 'aria-label': t('lib.selectGame', { game: title }), checked: st.selected.has(s.id) }),
+      h('button', { type: 'button', class: 'lib-star', 'aria-pressed': String(!!s.starred), 'aria-label': t('lib.starGame', { game: title }), title: t('lib.star') }, s.starred ? '★' : '☆'),
+      h('button', { type: 'button', class: 'lib-open', title: t('lib.openGame') },
         h('span', { class: 'lib-players' }, title),
         h('span', { class: 'lib-result' }, RESULT_TEXT[s.result] || s.result),
         h('span', { class: 'lib-facts' }, facts),
@@ -183,14 +186,14 @@ export function createLibrary(shell, root, { lookup }) {
       return;
     }
     if (!rec) {
-      say('That game is no longer in the library (deleted in another tab?).');
+      say(t('lib.gone'));
       return;
     }
     let game;
     try {
       game = parseGameText(rec.body.pgn).game;
     } catch (e) {
-      say(`This game could not be read back: ${e.message}`);
+      say(t('lib.unreadable', { why: e.message }));
       return;
     }
     game.last();
@@ -207,13 +210,13 @@ export function createLibrary(shell, root, { lookup }) {
       shell.refresh({ animate: false });
     }
     const s = rec.summary;
-    shell.say(`Opened ${s.white || '?'} – ${s.black || '?'}${rec.body.review ? ', with its review' : ''}.`);
+    shell.say(t(rec.body.review ? 'lib.openedReviewed' : 'lib.opened', { game: `${s.white || '?'} – ${s.black || '?'}` }));
   }
 
   async function star(ids, on) {
     try {
       for (const id of ids) await library.update(id, (s) => ({ ...s, starred: on }));
-      say(on ? `Starred ${ids.length} game${ids.length === 1 ? '' : 's'}.` : 'Star removed.');
+      say(on ? t('lib.starred', { count: ids.length }) : t('lib.unstarred'));
     } catch (e) {
       say(e.message);
     }
@@ -231,7 +234,7 @@ export function createLibrary(shell, root, { lookup }) {
     st.selected.clear();
     if (st.undo) clearTimeout(st.undo.timer);
     st.undo = { items, timer: setTimeout(() => hideUndo(), UNDO_MS) };
-    el('lib-undo-text').textContent = `Deleted ${items.length} game${items.length === 1 ? '' : 's'}.`;
+    el('lib-undo-text').textContent = t('lib.deleted', { count: items.length });
     show(el('lib-undo'), true);
     render();
   }
@@ -248,7 +251,7 @@ export function createLibrary(shell, root, { lookup }) {
     hideUndo();
     try {
       await library.restore(items);
-      say(`Restored ${items.length} game${items.length === 1 ? '' : 's'}.`);
+      say(t('lib.restored', { count: items.length }));
     } catch (e) {
       say(e.message);
     }
@@ -292,7 +295,7 @@ export function createLibrary(shell, root, { lookup }) {
     if (!id) return;
     const values = Object.fromEntries(FIELDS.map((f) => [f, el(`lib-h-${f.toLowerCase()}`).value.trim()]));
     if (!['1-0', '0-1', '1/2-1/2', '*'].includes(values.Result)) {
-      say('The result must be 1-0, 0-1, 1/2-1/2 or *.');
+      say(t('lib.badResult'));
       return;
     }
     const tags = el('lib-h-tags').value.split(',').map((t) => t.trim().replace(/^#/, '')).filter(Boolean).slice(0, 20);
@@ -352,7 +355,7 @@ export function createLibrary(shell, root, { lookup }) {
     st.importing = ctl;
     const bar = el('lib-import-progress');
     bar.value = 0;
-    el('lib-import-text').textContent = `Reading ${name}…`;
+    el('lib-import-text').textContent = t('lib.reading', { file: name });
     show(el('lib-import'), true);
     show(el('lib-report'), false);
     const t0 = performance.now();
@@ -363,7 +366,7 @@ export function createLibrary(shell, root, { lookup }) {
       onProgress: (done, total) => {
         bar.max = total;
         bar.value = done;
-        el('lib-import-text').textContent = `${done} of ${total} games read from ${name}`;
+        el('lib-import-text').textContent = t('lib.progress', { done, count: total, file: name });
       },
     });
     st.importing = null;
@@ -375,18 +378,18 @@ export function createLibrary(shell, root, { lookup }) {
   function report(name, r, ms) {
     const kept = r.added.length;
     let text;
-    if (r.failure) text = `${r.failure.message} ${kept} game${kept === 1 ? '' : 's'} from ${name} were imported before that.`;
-    else if (r.cancelled) text = `Import of ${name} cancelled: the ${kept} game${kept === 1 ? '' : 's'} imported so far are kept.`;
-    else text = `Imported ${kept} of ${r.total} game${r.total === 1 ? '' : 's'} from ${name}.`;
-    if (r.errors.length) text += ` ${r.errors.length} could not be read:`;
+    if (r.failure) text = `${r.failure.message} ${t('lib.importStopped', { count: kept, file: name })}`;
+    else if (r.cancelled) text = t('lib.importCancelled', { count: kept, file: name });
+    else text = t('lib.imported', { done: kept, count: r.total, file: name });
+    if (r.errors.length) text += ` ${t('lib.importErrors', { count: r.errors.length })}`;
     el('lib-report-text').textContent = text;
     el('lib-report').dataset.ms = String(ms);
     const list = el('lib-report-list');
     clear(list);
     for (const x of r.errors.slice(0, 200)) {
-      list.append(h('li', { class: 'lib-error', 'data-game': x.number }, x.number ? `Game ${x.number} (line ${x.line}, column ${x.column}): ${x.reason}` : x.reason));
+      list.append(h('li', { class: 'lib-error', 'data-game': x.number }, x.number ? t('lib.importError', { game: String(x.number), line: String(x.line), column: String(x.column), why: x.reason }) : x.reason));
     }
-    if (r.errors.length > 200) list.append(h('li', {}, `… and ${r.errors.length - 200} more.`));
+    if (r.errors.length > 200) list.append(h('li', {}, t('lib.andMore', { count: r.errors.length - 200 })));
     show(el('lib-report'), true);
     say('');
   }
@@ -413,7 +416,7 @@ export function createLibrary(shell, root, { lookup }) {
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    say(`Exported ${bodies.length} game${bodies.length === 1 ? '' : 's'}.`);
+    say(t('lib.exported', { count: bodies.length }));
   }
   const day = () => new Date().toISOString().slice(0, 10);
   // The selection exports in the list's order.
@@ -425,17 +428,17 @@ export function createLibrary(shell, root, { lookup }) {
   async function storage() {
     const info = await storageInfo();
     const n = st.all.length;
-    const parts = [`${n} game${n === 1 ? '' : 's'} kept`];
+    const parts = [t('lib.kept', { count: n })];
     if (info) {
-      parts.push(`${bytes(info.usage)} used of ${bytes(info.quota)}`);
-      parts.push(info.persisted ? 'kept by the browser even when space runs low' : 'the browser may clear it when space runs low');
+      parts.push(t('lib.usage', { used: bytes(info.usage), quota: bytes(info.quota) }));
+      parts.push(t(info.persisted ? 'lib.persisted' : 'lib.notPersisted'));
     }
     el('lib-storage').textContent = `${parts.join(' · ')}.`;
     show(el('lib-persist'), !!info && !info.persisted);
   }
   el('lib-persist').addEventListener('click', async () => {
     const ok = await askPersistent();
-    say(ok ? 'The browser will keep the library.' : 'The browser did not grant persistent storage (it may after the app is installed, or used more).');
+    say(t(ok ? 'lib.persistGranted' : 'lib.persistRefused'));
     storage();
   });
 
@@ -448,8 +451,15 @@ export function createLibrary(shell, root, { lookup }) {
     },
     leave() {},
     movable: () => null,
+    premoving: () => false,
     userMove: () => false,
     canNavigate: () => true,
+    editable: () => false,
+    showsShapes: () => true,
+    engineReady() {},
+    engineFreed() {},
+    engineRestarted() {},
+    pgnHeaders: () => ({}),
     toJSON: () => ({ q: { ...q } }),
     restore(o) {
       if (!o || typeof o.q !== 'object' || !o.q) return;

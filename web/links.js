@@ -15,6 +15,7 @@
 import { Chess } from 'chess.js';
 import { Game, START_FEN, MAX_PLY } from './game.js';
 import { parseFen, InputError } from './pgn.js';
+import { t } from './i18n.js';
 
 const HEADERS = { w: 'White', b: 'Black', e: 'Event', d: 'Date' };
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -67,17 +68,17 @@ export function encodeMoves(fen, ucis) {
  */
 export function decodeMoves(fen, g) {
   const bytes = fromBase64Url(g);
-  if (!bytes) return { ucis: [], error: 'the moves are not in the link\'s encoding' };
+  if (!bytes) return { ucis: [], error: t('link.encoding') };
   const chess = new Chess(fen);
   const ucis = [];
   for (const b of bytes.slice(0, MAX_PLY)) {
     const legal = legalUci(chess);
-    if (b >= legal.length) return { ucis, error: `move ${ucis.length + 1} of the link is not a legal move` };
+    if (b >= legal.length) return { ucis, error: t('link.illegal', { move: ucis.length + 1 }) };
     const u = legal[b];
     chess.move({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u[4] });
     ucis.push(u);
   }
-  return { ucis, error: bytes.length > MAX_PLY ? `the link has more than ${MAX_PLY} moves` : '' };
+  return { ucis, error: bytes.length > MAX_PLY ? t('link.tooLong', { max: MAX_PLY }) : '' };
 }
 
 /** gameFragment returns the fragment (without "#") that opens game at its cursor. */
@@ -115,13 +116,13 @@ export function gameFromFragment(hash) {
   try {
     game = p.has('fen') ? parseFen(p.get('fen')) : new Game(START_FEN);
   } catch (e) {
-    return { game: null, problem: `The link's position is invalid: ${e instanceof InputError ? e.message.replace(/^Invalid FEN:\s*/, '') : e.message}` };
+    return { game: null, problem: t('link.badPosition', { why: e instanceof InputError ? e.message.replace(/^Invalid FEN:\s*/, '') : e.message }) };
   }
   let problem = '';
   if (p.has('g')) {
     const { ucis, error } = decodeMoves(game.startFen, p.get('g'));
     for (const u of ucis) game.play(u);
-    if (error) problem = `The link is damaged: ${error}; the moves before it are shown.`;
+    if (error) problem = t('link.damaged', { why: error });
   }
   for (const [k, tag] of Object.entries(HEADERS)) if (p.has(k)) game.headers[tag] = p.get(k).slice(0, 200);
   if (['1-0', '0-1', '1/2-1/2'].includes(p.get('r'))) game.result = p.get('r');

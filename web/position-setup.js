@@ -5,6 +5,7 @@
 
 import { Chess, validateFen } from 'chess.js';
 import { positionProblem } from './game.js';
+import { t } from './i18n.js';
 
 export const START_PLACEMENT = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR';
 export const EMPTY_PLACEMENT = '8/8/8/8/8/8/8/8';
@@ -109,13 +110,13 @@ export function setupFen({ placement, turn, castling, ep }) {
 export function setupProblem(setup) {
   const b = boardOf(setup.placement);
   const count = (p) => [...b.values()].filter((x) => x === p).length;
-  for (const [c, name] of [['w', 'White'], ['b', 'Black']]) {
+  for (const c of ['w', 'b']) {
     const k = count(`${c}K`);
-    if (k === 0) return `${name} has no king.`;
-    if (k > 1) return `${name} has ${k} kings; there must be exactly one.`;
+    if (k === 0) return t(`setup.noKing.${c}`);
+    if (k > 1) return t(`setup.kings.${c}`, { count: k });
   }
   for (const [sq, p] of b) {
-    if (p[1] === 'P' && (sq[1] === '1' || sq[1] === '8')) return `A pawn stands on ${sq}: pawns cannot be on the first or last rank.`;
+    if (p[1] === 'P' && (sq[1] === '1' || sq[1] === '8')) return t('setup.pawnRank', { square: sq });
   }
   const fen = setupFen(setup);
   const v = validateFen(fen);

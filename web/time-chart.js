@@ -5,6 +5,7 @@
 // Clicking picks a half-move.
 
 import { s, clear } from './dom.js';
+import { t, formatNumber } from './i18n.js';
 
 const W = 600;
 const H = 80;
@@ -16,7 +17,7 @@ const H = 80;
  */
 export function createTimeChart(el, { onSelect = () => {} } = {}) {
   let count = 0;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'time-chart', role: 'img', preserveAspectRatio: 'none', 'aria-label': 'Move times: White above the middle line, Black below' });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'time-chart', role: 'img', preserveAspectRatio: 'none', 'aria-label': t('chart.times') });
   el.append(svg);
   el.hidden = true;
   svg.addEventListener('click', (e) => {
@@ -36,10 +37,10 @@ export function createTimeChart(el, { onSelect = () => {} } = {}) {
       const x = (ply) => (ply / (positions - 1)) * W;
       const bw = Math.max(1, Math.min(12, (W / positions) * 0.7));
       svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 't-bg' }));
-      for (const t of known) {
-        const hgt = (Math.sqrt(t.ms) / max) * (H / 2 - 2);
-        const bar = s('rect', { x: (x(t.ply) - bw / 2).toFixed(1), y: (t.color === 'w' ? H / 2 - hgt : H / 2).toFixed(1), width: bw.toFixed(1), height: Math.max(0.5, hgt).toFixed(1), class: `t-bar ${t.color === 'w' ? 'white' : 'black'}`, 'data-ply': t.ply });
-        bar.append(s('title', {}, `${(t.ms / 1000).toFixed(1)} s`));
+      for (const m of known) {
+        const hgt = (Math.sqrt(m.ms) / max) * (H / 2 - 2);
+        const bar = s('rect', { x: (x(m.ply) - bw / 2).toFixed(1), y: (m.color === 'w' ? H / 2 - hgt : H / 2).toFixed(1), width: bw.toFixed(1), height: Math.max(0.5, hgt).toFixed(1), class: `t-bar ${m.color === 'w' ? 'white' : 'black'}`, 'data-ply': m.ply });
+        bar.append(s('title', {}, t('chart.seconds', { s: formatNumber(m.ms / 1000, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })));
         svg.append(bar);
       }
       svg.append(s('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 't-mid' }));

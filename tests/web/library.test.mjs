@@ -172,7 +172,8 @@ test('search, filter, delete with undo, export a selection and import it back un
     await page.selectOption('#lib-sort', 'plies');
     await page.selectOption('#lib-order', 'asc');
     const shortest = Math.min(...games.map((g) => g.plies));
-    assert.match((await rows(page))[0].facts, new RegExp(`· ${Math.ceil(shortest / 2)} moves$`));
+    const moves = Math.ceil(shortest / 2);
+    assert.match((await rows(page))[0].facts, new RegExp(`· ${moves} ${moves === 1 ? 'move' : 'moves'}$`));
     await page.selectOption('#lib-sort', 'added');
     await page.selectOption('#lib-order', 'desc');
 
@@ -224,11 +225,11 @@ test('cancelling an import keeps the games imported so far', async () => {
     await page.click('#lib-import-cancel');
     await page.waitForSelector('#lib-report:not([hidden])', { timeout: 60000 });
     const msg = await page.textContent('#lib-report-text');
-    const m = /^Import of big\.pgn cancelled: the (\d+) games imported so far are kept\.$/.exec(msg);
+    const m = /^Import of big\.pgn cancelled: the ([\d,]+) games imported so far are kept\.$/.exec(msg);
     assert.ok(m, msg);
-    const kept = Number(m[1]);
+    const kept = Number(m[1].replace(/,/g, ''));
     assert.ok(kept >= 400 && kept < 4000, `${kept} kept`);
-    assert.equal(await page.textContent('#lib-count'), `${kept} games`);
+    assert.equal(await page.textContent('#lib-count'), `${kept.toLocaleString('en')} games`);
     assert.equal((await stored(page)).length, kept);
   }, 'library-cancel');
 });
@@ -248,7 +249,7 @@ test('a full quota: a clear message, and nothing stored before is lost', async (
     await importText(page, 'second.pgn', makeGames(5000, { seed: 22, maxPlies: 80 }).text);
     await page.waitForSelector('#lib-report:not([hidden])', { timeout: 120000 });
     const msg = await page.textContent('#lib-report-text');
-    assert.match(msg, /^Storage is full: \d+ games could not be saved\. Everything stored before is kept; delete games or free space in the browser\. \d+ games from second\.pgn were imported before that\.$/);
+    assert.match(msg, /^Storage is full: [\d,]+ games could not be saved\. Everything stored before is kept; delete games or free space in the browser\. [\d,]+ games from second\.pgn were imported before that\.$/);
     const after = await stored(page);
     const kept = new Map(after.map((r) => [r.summary.id, r.pgn]));
     for (const r of first) assert.equal(kept.get(r.summary.id), r.pgn, 'an earlier game is intact');
