@@ -12,34 +12,58 @@ import (
 
 const hidden = eval.NetHidden
 
-// floatNet is the trainer's network: eval's architecture in float32, with
-// activations clipped to [0, 1] (1.0 is eval.NetQA once quantised).
+// Indexes into floatNet.t, as eval.NetTensors.
+const (
+	tFtW  = eval.TensorFeatureWeights
+	tFtB  = eval.TensorFeatureBias
+	tOutW = eval.TensorOutputWeights
+	tOutB = eval.TensorOutputBias
+)
+
+// floatNet is the trainer's network: eval's tensors (eval.NetTensors) in
+// float32, one flat slice each, with activations clipped to [0, 1] (1.0 is
+// eval.NetQA once quantised).
 type floatNet struct {
-	ftW  [eval.NetInputs][hidden]float32
-	ftB  [hidden]float32
-	outW [2 * hidden]float32
-	outB float32
+	t [len(eval.NetTensors)][]float32
 }
 
-// maxOutW keeps output weights inside int16 after scaling by QB.
-const maxOutW = 32767.0 / eval.NetQB
+// zeroFloatNet returns a net with every tensor allocated and zero.
+func zeroFloatNet() *floatNet {
+	n := &floatNet{}
+	for k, t := range eval.NetTensors {
+		n.t[k] = make([]float32, t.Len)
+	}
+	return n
+}
 
-// maxFtW keeps feature weights and biases inside int16 after scaling by QA.
-const maxFtW = 32767.0 / eval.NetQA / 32
+// clear sets every weight to zero.
+func (n *floatNet) clear() {
+	for k := range n.t {
+		clear(n.t[k])
+	}
+}
+
+// ftRow is feature f's row of the feature weights.
+func (n *floatNet) ftRow(f int) *[hidden]float32 {
+	return (*[hidden]float32)(n.t[tFtW][f*hidden:])
+}
+
+// ftBias is the feature biases as an array.
+func (n *floatNet) ftBias() *[hidden]float32 {
+	return (*[hidden]float32)(n.t[tFtB])
+}
 
 func newFloatNet(seed uint64) *floatNet {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
-	n := &floatNet{}
-	for f := range n.ftW {
-		for i := range n.ftW[f] {
-			n.ftW[f][i] = float32(rng.NormFloat64() * 0.05)
-		}
+	n := zeroFloatNet()
+	for i := range n.t[tFtW] {
+		n.t[tFtW][i] = float32(rng.NormFloat64() * 0.05)
 	}
-	for i := range n.ftB {
-		n.ftB[i] = 0.2
+	for i := range n.t[tFtB] {
+		n.t[tFtB][i] = 0.2
 	}
-	for i := range n.outW {
-		n.outW[i] = float32(rng.NormFloat64() * 0.1)
+	for i := range n.t[tOutW] {
+		n.t[tOutW][i] = float32(rng.NormFloat64() * 0.1)
 	}
 	return n
 }
@@ -54,16 +78,17 @@ type sample struct {
 // forward returns the net's output (in units of eval.NetScale centipawns)
 // and leaves the accumulators in accS, accN.
 func (n *floatNet) forward(s *sample, accS, accN *[hidden]float32) float32 {
-	*accS, *accN = n.ftB, n.ftB
+	*accS, *accN = *n.ftBias(), *n.ftBias()
 	for k := range s.n {
-		addF(accS, &n.ftW[s.stm[k]])
-		addF(accN, &n.ftW[s.ntm[k]])
+		addF(accS, n.ftRow(int(s.stm[k])))
+		addF(accN, n.ftRow(int(s.ntm[k])))
 	}
-	out := n.outB
+	outW := (*[2 * hidden]float32)(n.t[tOutW])
+	out := n.t[tOutB][0]
 	for i := range hidden {
 		a := clip01(accS[i])
 		b := clip01(accN[i])
-		out += n.outW[i]*a*a + n.outW[hidden+i]*b*b
+		out += outW[i]*a*a + outW[hidden+i]*b*b
 	}
 	return out
 }
@@ -78,23 +103,30 @@ func addF(d, w *[hidden]float32) {
 
 // grads accumulates one worker's gradients over part of a batch.
 type grads struct {
-	net  floatNet
+	net  *floatNet
 	loss float64
 	// touched marks the feature rows this batch used, so zeroing and
 	// reducing skip the rest.
 	touched [eval.NetInputs]bool
 }
 
+// newGrads returns a worker's zero gradients.
+func newGrads() *grads {
+	return &grads{net: zeroFloatNet()}
+}
+
 func (g *grads) reset() {
-	for f := range g.net.ftW {
+	for f := range g.touched {
 		if g.touched[f] {
-			g.net.ftW[f] = [hidden]float32{}
+			*g.net.ftRow(f) = [hidden]float32{}
 			g.touched[f] = false
 		}
 	}
-	g.net.ftB = [hidden]float32{}
-	g.net.outW = [2 * hidden]float32{}
-	g.net.outB = 0
+	for k := range g.net.t {
+		if k != tFtW {
+			clear(g.net.t[k])
+		}
+	}
 	g.loss = 0
 }
 
@@ -106,38 +138,46 @@ func (n *floatNet) backward(s *sample, g *grads) {
 	diff := p - s.target
 	g.loss += float64(diff * diff)
 	d := 2 * diff * p * (1 - p)
-	g.net.outB += d
+	g.net.t[tOutB][0] += d
+	outW := (*[2 * hidden]float32)(n.t[tOutW])
+	gOutW := (*[2 * hidden]float32)(g.net.t[tOutW])
 	var gS, gN [hidden]float32
 	for i := range hidden {
 		a, b := accS[i], accN[i]
 		if a > 0 && a < 1 {
-			g.net.outW[i] += d * a * a
-			gS[i] = d * n.outW[i] * 2 * a
+			gOutW[i] += d * a * a
+			gS[i] = d * outW[i] * 2 * a
 		} else if a >= 1 {
-			g.net.outW[i] += d
+			gOutW[i] += d
 		}
 		if b > 0 && b < 1 {
-			g.net.outW[hidden+i] += d * b * b
-			gN[i] = d * n.outW[hidden+i] * 2 * b
+			gOutW[hidden+i] += d * b * b
+			gN[i] = d * outW[hidden+i] * 2 * b
 		} else if b >= 1 {
-			g.net.outW[hidden+i] += d
+			gOutW[hidden+i] += d
 		}
 	}
+	gB := g.net.ftBias()
 	for i := range hidden {
-		g.net.ftB[i] += gS[i] + gN[i]
+		gB[i] += gS[i] + gN[i]
 	}
 	for k := range s.n {
 		f, h := s.stm[k], s.ntm[k]
-		addF(&g.net.ftW[f], &gS)
-		addF(&g.net.ftW[h], &gN)
+		addF(g.net.ftRow(int(f)), &gS)
+		addF(g.net.ftRow(int(h)), &gN)
 		g.touched[f], g.touched[h] = true, true
 	}
 }
 
 // adam holds the optimiser's moment estimates, shaped like the net.
 type adam struct {
-	m, v floatNet
+	m, v *floatNet
 	t    int
+}
+
+// newAdam returns an optimiser at its start.
+func newAdam() *adam {
+	return &adam{m: zeroFloatNet(), v: zeroFloatNet()}
 }
 
 const (
@@ -160,38 +200,29 @@ func (o *adam) step(n, g *floatNet, lr float64) {
 		*w -= float32(lr * mh / (math.Sqrt(vh) + adamEps))
 		*w = min(max(*w, -lim), lim)
 	}
-	for f := range n.ftW {
-		// A row no position of the batch used has zero gradient; its
-		// moments still decay, so every row is updated (rows are few: 768).
-		for i := range n.ftW[f] {
-			upd(&n.ftW[f][i], &o.m.ftW[f][i], &o.v.ftW[f][i], g.ftW[f][i], maxFtW)
+	// A feature row no position of the batch used has zero gradient; its
+	// moments still decay, so every weight is updated.
+	for k, t := range eval.NetTensors {
+		w, m, v, gr, lim := n.t[k], o.m.t[k], o.v.t[k], g.t[k], float32(t.Limit)
+		for i := range w {
+			upd(&w[i], &m[i], &v[i], gr[i], lim)
 		}
 	}
-	for i := range n.ftB {
-		upd(&n.ftB[i], &o.m.ftB[i], &o.v.ftB[i], g.ftB[i], maxFtW)
-	}
-	for i := range n.outW {
-		upd(&n.outW[i], &o.m.outW[i], &o.v.outW[i], g.outW[i], maxOutW)
-	}
-	upd(&n.outB, &o.m.outB, &o.v.outB, g.outB, 1e6)
 }
 
-// quantise rounds the net to eval's fixed point.
+// quantise rounds the net to eval's fixed point: each tensor by its scale,
+// the int16 ones kept inside ±32767.
 func (n *floatNet) quantise() *eval.QuantNet {
-	q := &eval.QuantNet{}
-	r16 := func(x float64) int16 { return int16(max(-32767, min(32767, math.Round(x)))) }
-	for f := range n.ftW {
-		for i := range n.ftW[f] {
-			q.FeatureWeights[f][i] = r16(float64(n.ftW[f][i]) * eval.NetQA)
+	q := eval.NewQuantNet()
+	for k, t := range eval.NetTensors {
+		for i, w := range n.t[k] {
+			x := math.Round(float64(w) * t.Scale)
+			if !t.Wide {
+				x = max(-32767, min(32767, x))
+			}
+			q[k][i] = int32(x)
 		}
 	}
-	for i := range n.ftB {
-		q.FeatureBias[i] = r16(float64(n.ftB[i]) * eval.NetQA)
-	}
-	for i := range n.outW {
-		q.OutputWeights[i] = r16(float64(n.outW[i]) * eval.NetQB)
-	}
-	q.OutputBias = int32(math.Round(float64(n.outB) * eval.NetQA * eval.NetQB))
 	return q
 }
 
@@ -199,27 +230,27 @@ func (n *floatNet) quantise() *eval.QuantNet {
 // as raw little-endian float32s after a short header.
 const checkpointMagic = "AZCK0001"
 
+// params lists every weight in checkpoint order: the tensors in
+// eval.NetTensors order, each flat.
 func (n *floatNet) params() []*float32 {
-	ps := make([]*float32, 0, eval.NetInputs*hidden+3*hidden+1)
-	for f := range n.ftW {
-		for i := range n.ftW[f] {
-			ps = append(ps, &n.ftW[f][i])
+	count := 0
+	for _, t := range eval.NetTensors {
+		count += t.Len
+	}
+	ps := make([]*float32, 0, count)
+	for k := range n.t {
+		for i := range n.t[k] {
+			ps = append(ps, &n.t[k][i])
 		}
 	}
-	for i := range n.ftB {
-		ps = append(ps, &n.ftB[i])
-	}
-	for i := range n.outW {
-		ps = append(ps, &n.outW[i])
-	}
-	return append(ps, &n.outB)
+	return ps
 }
 
 func saveCheckpoint(path string, n *floatNet, o *adam, epoch int) error {
 	b := []byte(checkpointMagic)
 	b = binary.LittleEndian.AppendUint32(b, uint32(epoch))
 	b = binary.LittleEndian.AppendUint32(b, uint32(o.t))
-	for _, net := range []*floatNet{n, &o.m, &o.v} {
+	for _, net := range []*floatNet{n, o.m, o.v} {
 		for _, p := range net.params() {
 			b = binary.LittleEndian.AppendUint32(b, math.Float32bits(*p))
 		}
@@ -243,7 +274,7 @@ func loadCheckpoint(path string, n *floatNet, o *adam) (epoch int, err error) {
 	epoch = int(binary.LittleEndian.Uint32(b[8:]))
 	o.t = int(binary.LittleEndian.Uint32(b[12:]))
 	off := 16
-	for _, net := range []*floatNet{n, &o.m, &o.v} {
+	for _, net := range []*floatNet{n, o.m, o.v} {
 		for _, p := range net.params() {
 			*p = math.Float32frombits(binary.LittleEndian.Uint32(b[off:]))
 			off += 4

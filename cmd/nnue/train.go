@@ -106,9 +106,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.join(extra)
 		fmt.Fprintf(stderr, "train: %d positions from %s scored by the hand-written evaluation join the training set\n", extra.len(), c.Imitate)
 	}
-	net, opt := newFloatNet(c.Seed), &adam{}
+	net, opt := newFloatNet(c.Seed), newAdam()
 	if c.Init != "" {
-		if _, err := loadCheckpoint(c.Init, net, &adam{}); err != nil {
+		if _, err := loadCheckpoint(c.Init, net, newAdam()); err != nil {
 			return fmt.Errorf("train: -init: %w", err)
 		}
 	}
@@ -143,7 +143,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 
 	workers := make([]*grads, *threads)
 	for i := range workers {
-		workers[i] = &grads{}
+		workers[i] = newGrads()
 	}
 	base := make([]int32, trainSet.len(), 2*trainSet.len())
 	for i := range base {
@@ -160,7 +160,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	order := make([]int32, len(base))
 	steps := c.Epochs * ((len(order) + c.Batch - 1) / c.Batch)
 	step := first * ((len(order) + c.Batch - 1) / c.Batch)
-	var sum floatNet
+	sum := zeroFloatNet()
 	for epoch := first + 1; epoch <= c.Epochs; epoch++ {
 		t0 := time.Now()
 		rng := rand.New(rand.NewPCG(c.Seed, uint64(epoch)))
@@ -171,8 +171,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		for b := 0; b < len(order); b += c.Batch {
 			batch := order[b:min(b+c.Batch, len(order))]
 			lr = c.FinalLR + (c.LR-c.FinalLR)*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps)))
-			lossSum += gradient(net, trainSet, batch, workers, c.Lambda, &sum)
-			opt.step(net, &sum, lr)
+			lossSum += gradient(net, trainSet, batch, workers, c.Lambda, sum)
+			opt.step(net, sum, lr)
 			step++
 		}
 		secs := time.Since(t0).Seconds()
@@ -207,27 +207,32 @@ func gradient(net *floatNet, d *dataset, batch []int32, workers []*grads, lambda
 		}()
 	}
 	wg.Wait()
-	*sum = floatNet{}
+	sum.clear()
 	scale := 1 / float32(len(batch))
 	loss := 0.0
 	for _, g := range workers {
 		loss += g.loss
-		for f := range sum.ftW {
-			if g.touched[f] {
-				for i := range sum.ftW[f] {
-					sum.ftW[f][i] += g.net.ftW[f][i] * scale
+		for k := range sum.t {
+			if k == tFtW {
+				// Rows no position of this worker's share used are zero.
+				for f, used := range g.touched {
+					if used {
+						addScaled(sum.ftRow(f)[:], g.net.ftRow(f)[:], scale)
+					}
 				}
+				continue
 			}
+			addScaled(sum.t[k], g.net.t[k], scale)
 		}
-		for i := range sum.ftB {
-			sum.ftB[i] += g.net.ftB[i] * scale
-		}
-		for i := range sum.outW {
-			sum.outW[i] += g.net.outW[i] * scale
-		}
-		sum.outB += g.net.outB * scale
 	}
 	return loss
+}
+
+// addScaled adds src·scale to dst.
+func addScaled(dst, src []float32, scale float32) {
+	for i := range dst {
+		dst[i] += src[i] * scale
+	}
 }
 
 // validationLoss is the mean loss over d.

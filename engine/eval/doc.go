@@ -12,7 +12,10 @@
 // move adds and removes. The accumulator and output arithmetic are kernels:
 // SWAR on four int16 lanes per uint64 (nnue_swar.go, the portable path and
 // the reference) or, in a GOEXPERIMENT=simd build for wasm, 128-bit SIMD
-// (nnue_simd_wasm.go); every path gives exactly the same values.
+// (nnue_simd_wasm.go); every path gives exactly the same values. The net's
+// tensors are declared once, in file order (NetTensors): parsing, encoding
+// and the trainer's float net, quantisation, optimiser and checkpoints
+// (cmd/nnue) iterate that list.
 //
 // Every weight lives in one vector, Params.V, laid out by named blocks
 // (Layout); the board package keeps material and piece-square sums

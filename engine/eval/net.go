@@ -44,7 +44,7 @@ const (
 	netMagic    = "AZNN"
 	netVersion  = 1
 	netHeader   = 28
-	NetFileSize = netHeader + 2*NetInputs*NetHidden + 2*NetHidden + 4*NetHidden + 4 + 4
+	NetFileSize = netHeader + 2*NetInputs*NetHidden + 2*NetHidden + 4*NetHidden + 4 + 4 // NetTensors' bytes plus header and CRC (TestNetFileSize)
 )
 
 // ErrBadNet is wrapped by every error about a net file that cannot be used.
@@ -112,31 +112,45 @@ func ParseNet(data []byte) (*Net, error) {
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
 		return nil, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
 	}
-	n := &Net{}
+	q := NewQuantNet()
 	off := netHeader
-	next := func() int16 {
-		v := int16(le.Uint16(data[off:]))
-		off += 2
-		return v
-	}
-	var row [NetHidden]int16
-	for f := range n.ftW {
-		for i := range row {
-			row[i] = next()
+	for k, t := range NetTensors {
+		for i := range q[k] {
+			if t.Wide {
+				q[k][i] = int32(le.Uint32(data[off:]))
+				off += 4
+			} else {
+				q[k][i] = int32(int16(le.Uint16(data[off:])))
+				off += 2
+			}
 		}
-		n.ftW[f] = pack(&row)
 	}
-	for i := range row {
-		row[i] = next()
-	}
-	n.ftB = pack(&row)
-	for i := range n.outW {
-		n.outW[i] = next()
-	}
-	n.outB = int32(le.Uint32(data[off:]))
+	n := newNet(q)
 	sum := sha256.Sum256(data)
 	n.hash = hex.EncodeToString(sum[:6])
 	return n, nil
+}
+
+// newNet packs q into the evaluator's layout.
+func newNet(q *QuantNet) *Net {
+	n := &Net{}
+	var row [NetHidden]int16
+	fill := func(vals []int32) *[NetHidden]int16 {
+		for i := range row {
+			row[i] = int16(vals[i])
+		}
+		return &row
+	}
+	ftW := q[TensorFeatureWeights]
+	for f := range n.ftW {
+		n.ftW[f] = pack(fill(ftW[f*NetHidden:]))
+	}
+	n.ftB = pack(fill(q[TensorFeatureBias]))
+	for i, v := range q[TensorOutputWeights] {
+		n.outW[i] = int16(v)
+	}
+	n.outB = q[TensorOutputBias][0]
+	return n
 }
 
 // netWords is the number of uint64 words holding NetHidden int16 units.
@@ -158,12 +172,51 @@ func unpack(w *[netWords]uint64) (row [NetHidden]int16) {
 	return row
 }
 
-// QuantNet is a net's quantised weights as the trainer writes them.
-type QuantNet struct {
-	FeatureWeights [NetInputs][NetHidden]int16
-	FeatureBias    [NetHidden]int16
-	OutputWeights  [2 * NetHidden]int16
-	OutputBias     int32
+// NetTensor is one weight array of the net, as the file stores it.
+type NetTensor struct {
+	Name string
+	Len  int  // values, a row after another for a matrix
+	Wide bool // int32 in the file; else int16
+	// Scale is the fixed-point unit: the file holds round(float · Scale).
+	Scale float64
+	// Limit bounds |float| so that the quantised arithmetic cannot
+	// overflow: an int16 row summed over up to 32 features stays inside
+	// int16, an output weight times a clipped activation inside int32.
+	Limit float64
+}
+
+// Indexes of NetTensors.
+const (
+	TensorFeatureWeights = iota // [NetInputs][NetHidden]: feature f's row
+	TensorFeatureBias           // [NetHidden]
+	TensorOutputWeights         // [2·NetHidden]: side to move's half first
+	TensorOutputBias            // [1], in netQA·netQB
+	numTensors
+)
+
+// NetTensors is the net declared once: its tensors in file order. Parsing,
+// encoding, the trainer's float mirror, its quantisation, its optimiser and
+// its checkpoints all iterate this list, so a change of width or a new
+// tensor (output buckets) is made here, plus the arithmetic that uses it.
+var NetTensors = [numTensors]NetTensor{
+	{Name: "feature weights", Len: NetInputs * NetHidden, Scale: netQA, Limit: 32767.0 / netQA / 32},
+	{Name: "feature biases", Len: NetHidden, Scale: netQA, Limit: 32767.0 / netQA / 32},
+	{Name: "output weights", Len: 2 * NetHidden, Scale: netQB, Limit: 32767.0 / netQB},
+	{Name: "output bias", Len: 1, Wide: true, Scale: netQA * netQB, Limit: 1e6},
+}
+
+// QuantNet is a net's quantised weights as the trainer writes them: one flat
+// slice of values per tensor, in NetTensors order. A nil slice (the zero
+// QuantNet) encodes as zeros.
+type QuantNet [numTensors][]int32
+
+// NewQuantNet returns an all-zero QuantNet with every tensor allocated.
+func NewQuantNet() *QuantNet {
+	q := &QuantNet{}
+	for k, t := range NetTensors {
+		q[k] = make([]int32, t.Len)
+	}
+	return q
 }
 
 // Quantisation units, for the trainer.
@@ -180,18 +233,19 @@ func EncodeNet(q *QuantNet) []byte {
 	for _, v := range []uint32{netVersion, NetInputs, NetHidden, netQA, netQB, NetScale} {
 		b = le.AppendUint32(b, v)
 	}
-	for f := range q.FeatureWeights {
-		for _, v := range q.FeatureWeights[f] {
-			b = le.AppendUint16(b, uint16(v))
+	for k, t := range NetTensors {
+		for i := range t.Len {
+			var v int32
+			if i < len(q[k]) {
+				v = q[k][i]
+			}
+			if t.Wide {
+				b = le.AppendUint32(b, uint32(v))
+			} else {
+				b = le.AppendUint16(b, uint16(int16(v)))
+			}
 		}
 	}
-	for _, v := range q.FeatureBias {
-		b = le.AppendUint16(b, uint16(v))
-	}
-	for _, v := range q.OutputWeights {
-		b = le.AppendUint16(b, uint16(v))
-	}
-	b = le.AppendUint32(b, uint32(q.OutputBias))
 	return le.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 

@@ -13,14 +13,13 @@ import (
 // -470.40 and the search sacrificed its queen at +200.00).
 func TestNetPlausible(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	random := &QuantNet{OutputBias: int32(rng.IntN(1 << 16))}
-	for i := range random.FeatureWeights {
-		for j := range random.FeatureWeights[i] {
-			random.FeatureWeights[i][j] = int16(rng.IntN(1<<16) - 1<<15)
-		}
+	random := NewQuantNet()
+	random[TensorOutputBias][0] = int32(rng.IntN(1 << 16))
+	for i := range random[TensorFeatureWeights] {
+		random[TensorFeatureWeights][i] = int32(rng.IntN(1<<16) - 1<<15)
 	}
-	for i := range random.OutputWeights {
-		random.OutputWeights[i] = int16(rng.IntN(1<<16) - 1<<15)
+	for i := range random[TensorOutputWeights] {
+		random[TensorOutputWeights][i] = int32(rng.IntN(1<<16) - 1<<15)
 	}
 	tests := []struct {
 		name string
@@ -31,7 +30,7 @@ func TestNetPlausible(t *testing.T) {
 		{"random-weights", func(t *testing.T) *Net { return mustParse(t, EncodeNet(random)) }, "the start position scores"},
 		{"all-zero", func(t *testing.T) *Net { return mustParse(t, EncodeNet(&QuantNet{})) }, "White a queen up, White to move scores 0 cp for the side to move, want at least 500"},
 		{"constant-plus-3", func(t *testing.T) *Net {
-			return mustParse(t, EncodeNet(&QuantNet{OutputBias: 3 * NetQA * NetQB / 4}))
+			return mustParse(t, EncodeNet(constantNet(3*NetQA*NetQB/4)))
 		}, "the start position scores 300 cp for the side to move, want within -200..200"},
 	}
 	for _, tc := range tests {
@@ -54,4 +53,11 @@ func mustParse(t *testing.T, data []byte) *Net {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// constantNet is a net whose output is bias (in NetQA·NetQB) whatever the position.
+func constantNet(bias int32) *QuantNet {
+	q := &QuantNet{}
+	q[TensorOutputBias] = []int32{bias}
+	return q
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -261,31 +262,81 @@ func TestParseNetRefusesBadFiles(t *testing.T) {
 	}
 }
 
-// TestEncodeParseRoundTrip: what the trainer writes is what the engine reads.
+// TestEncodeParseRoundTrip: what the trainer writes is what the engine reads,
+// every tensor of NetTensors in its place.
 func TestEncodeParseRoundTrip(t *testing.T) {
-	q := &QuantNet{OutputBias: -12345}
-	for f := range q.FeatureWeights {
-		for i := range q.FeatureWeights[f] {
-			q.FeatureWeights[f][i] = int16((f*131+i*7)%2000 - 1000)
+	q := NewQuantNet()
+	for k, ten := range NetTensors {
+		for i := range q[k] {
+			v := int32((i*131+k*7)%2000 - 1000)
+			if ten.Wide {
+				v *= 12345
+			}
+			q[k][i] = v
 		}
-	}
-	for i := range q.FeatureBias {
-		q.FeatureBias[i] = int16(i - 64)
-	}
-	for i := range q.OutputWeights {
-		q.OutputWeights[i] = int16(300 - 3*i)
 	}
 	n, err := ParseNet(EncodeNet(q))
 	if err != nil {
 		t.Fatal(err)
 	}
+	ft := q[TensorFeatureWeights]
 	for f := range n.ftW {
-		if unpack(&n.ftW[f]) != q.FeatureWeights[f] {
-			t.Fatalf("feature %d: weights differ from the encoded ones", f)
+		row := unpack(&n.ftW[f])
+		for i, v := range row {
+			if int32(v) != ft[f*NetHidden+i] {
+				t.Fatalf("feature %d unit %d: %d, encoded %d", f, i, v, ft[f*NetHidden+i])
+			}
 		}
 	}
-	if unpack(&n.ftB) != q.FeatureBias || n.outW != q.OutputWeights || n.outB != q.OutputBias {
-		t.Error("parsed weights differ from the encoded ones")
+	for i, v := range unpack(&n.ftB) {
+		if int32(v) != q[TensorFeatureBias][i] {
+			t.Fatalf("feature bias %d differs", i)
+		}
+	}
+	for i, v := range n.outW {
+		if int32(v) != q[TensorOutputWeights][i] {
+			t.Fatalf("output weight %d differs", i)
+		}
+	}
+	if n.outB != q[TensorOutputBias][0] {
+		t.Errorf("output bias %d, encoded %d", n.outB, q[TensorOutputBias][0])
+	}
+}
+
+// TestNetFileSize: the file is its header, every tensor of NetTensors at its
+// width, and the checksum; the built-in net re-encodes to the same bytes.
+func TestNetFileSize(t *testing.T) {
+	size := netHeader + 4
+	for _, ten := range NetTensors {
+		w := 2
+		if ten.Wide {
+			w = 4
+		}
+		size += w * ten.Len
+	}
+	if size != NetFileSize {
+		t.Errorf("NetTensors make %d bytes, NetFileSize is %d", size, NetFileSize)
+	}
+	if got := len(EncodeNet(&QuantNet{})); got != NetFileSize {
+		t.Errorf("EncodeNet wrote %d bytes, want %d", got, NetFileSize)
+	}
+	// The built-in net, parsed and written back, is the same file.
+	n := defaultNetT(t)
+	q := NewQuantNet()
+	for f := range n.ftW {
+		for i, v := range unpack(&n.ftW[f]) {
+			q[TensorFeatureWeights][f*NetHidden+i] = int32(v)
+		}
+	}
+	for i, v := range unpack(&n.ftB) {
+		q[TensorFeatureBias][i] = int32(v)
+	}
+	for i, v := range n.outW {
+		q[TensorOutputWeights][i] = int32(v)
+	}
+	q[TensorOutputBias][0] = n.outB
+	if !bytes.Equal(EncodeNet(q), defaultNetFile) {
+		t.Error("the built-in net does not re-encode to its own file")
 	}
 }
 

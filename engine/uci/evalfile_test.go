@@ -52,7 +52,7 @@ func TestEvalFile(t *testing.T) {
 		"truncated.nnue": good[:len(good)/2],
 		"corrupt.nnue":   corrupt,
 		"header.nnue":    append([]byte("XXXX"), good[4:]...),
-		"constant.nnue":  eval.EncodeNet(&eval.QuantNet{OutputBias: 3 * eval.NetQA * eval.NetQB / 4}),
+		"constant.nnue":  eval.EncodeNet(&eval.QuantNet{eval.TensorOutputBias: {3 * eval.NetQA * eval.NetQB / 4}}),
 	}
 	r := newRigWith(t, session.Config{Seed: 1, ReadNetFile: func(name string) ([]byte, error) {
 		if b, ok := files[name]; ok {
