@@ -308,6 +308,9 @@ NNUE_DIR      ?= $(HOME)/.cache/azurite/nnue
 NNUE_DATA     ?= $(NNUE_DIR)/data
 NNUE_SEED     ?= 1
 NNUE_NODES    ?= 5000
+# NNUE_SOFT_NODES: end each move's search at the first completed depth past
+# this many nodes, NNUE_NODES then the hard cap (empty: NNUE_NODES alone).
+NNUE_SOFT_NODES ?=
 NNUE_CHUNKS   ?= 0
 NNUE_WORKERS  ?= $(shell nproc)
 NNUE_OPENINGS ?= $(CURDIR)/../shared/data/openings/8moves_v3.pgn
@@ -325,7 +328,7 @@ nnue-bin:
 	$(NATIVE_SIMD) $(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
 # Self-play positions into NNUE_DATA until NNUE_CHUNKS chunks (resumable).
 nnue-data: nnue-bin
-	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET))
+	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET)) $(if $(NNUE_SOFT_NODES),-soft-nodes $(NNUE_SOFT_NODES))
 # Games, positions, W/D/L and positions per worker-second in NNUE_DATA.
 nnue-status: nnue-bin
 	$(NNUE_BIN) status $(NNUE_DATA)

@@ -48,7 +48,8 @@ type genConfig struct {
 	Format        string `json:"format"`
 	Seed          uint64 `json:"seed"`
 	Nodes         uint64 `json:"nodes_per_move"`
-	RandomPlies   [2]int `json:"random_plies"` // min, max
+	SoftNodes     uint64 `json:"soft_nodes,omitempty"` // 0: Nodes is a plain limit
+	RandomPlies   [2]int `json:"random_plies"`         // min, max
 	MaxOpenScore  int    `json:"max_opening_score"`
 	VerifyNodes   uint64 `json:"verify_nodes,omitempty"` // 0: the first move's search verifies
 	GamesPerChunk int    `json:"games_per_chunk"`
@@ -63,7 +64,8 @@ func runDatagen(args []string, stderr io.Writer) error {
 	out := fs.String("out", defaultDataDir(), "data directory (chunks and manifest.json)")
 	workers := fs.Int("workers", runtime.NumCPU(), "games played in parallel (one search thread each)")
 	chunks := fs.Int("chunks", 0, "stop after this many chunks exist in -out (0: run until killed)")
-	nodes := fs.Uint64("nodes", 5000, "search nodes per move")
+	nodes := fs.Uint64("nodes", 5000, "search nodes per move (with -soft-nodes: the most a move may take)")
+	softNodes := fs.Uint64("soft-nodes", 0, "end a move's search at the first completed depth past this many nodes (0: -nodes alone)")
 	seed := fs.Uint64("seed", 1, "run seed: openings and random plies of game g come from (seed, g)")
 	openingsPath := fs.String("openings", "", "EPD or PGN file of start positions (default: the start position)")
 	randMin := fs.Int("random-min", 2, "fewest random plies played after the opening")
@@ -78,9 +80,12 @@ func runDatagen(args []string, stderr io.Writer) error {
 	if *workers < 1 || *nodes < 1 || *perChunk < 1 || *randMin < 0 || *randMax < *randMin || *maxOpen < 0 {
 		return fmt.Errorf("datagen: need -workers, -nodes, -games-per-chunk >= 1, 0 <= -random-min <= -random-max and -max-open-score >= 0")
 	}
+	if *softNodes > *nodes {
+		return fmt.Errorf("datagen: -soft-nodes %d is above -nodes %d, the hard limit", *softNodes, *nodes)
+	}
 	fens := []string{board.StartFEN}
 	cfg := genConfig{
-		Format: dataFormat, Seed: *seed, Nodes: *nodes, RandomPlies: [2]int{*randMin, *randMax},
+		Format: dataFormat, Seed: *seed, Nodes: *nodes, SoftNodes: *softNodes, RandomPlies: [2]int{*randMin, *randMax},
 		MaxOpenScore: *maxOpen, VerifyNodes: *verifyNodes, GamesPerChunk: *perChunk, Openings: "startpos", Eval: "hce",
 	}
 	if *openingsPath != "" {
@@ -196,6 +201,7 @@ type genPlayer struct {
 func newGenPlayer(cfg *genConfig, ev search.Eval) *genPlayer {
 	return &genPlayer{p: selfplay.NewPlayer(selfplay.Config{
 		Nodes:        cfg.Nodes,
+		SoftNodes:    cfg.SoftNodes,
 		HashMB:       hashPerWorker,
 		Eval:         ev,
 		Adjudication: adjudication,

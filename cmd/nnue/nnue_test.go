@@ -156,6 +156,30 @@ func TestDatagenVerification(t *testing.T) {
 	}
 }
 
+// TestDatagenSoftNodes: -soft-nodes is recorded in the manifest (so a resume
+// with other settings is refused), absent by default, and may not exceed the
+// hard -nodes.
+func TestDatagenSoftNodes(t *testing.T) {
+	args := func(dir string, extra ...string) []string {
+		return append([]string{"-out", dir, "-workers", "1", "-chunks", "1", "-games-per-chunk", "2", "-nodes", "2000", "-seed", "5"}, extra...)
+	}
+	a := t.TempDir()
+	var log bytes.Buffer
+	if err := runDatagen(args(a, "-soft-nodes", "300"), &log); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	m, _ := os.ReadFile(filepath.Join(a, manifestName))
+	if !strings.Contains(string(m), `"soft_nodes": 300`) {
+		t.Errorf("manifest does not record the soft limit:\n%s", m)
+	}
+	if err := runDatagen(args(a), &log); err == nil || !strings.Contains(err.Error(), "other settings") {
+		t.Errorf("no soft limit in a directory made with one: %v", err)
+	}
+	if err := runDatagen(args(t.TempDir(), "-soft-nodes", "3000"), &log); err == nil || !strings.Contains(err.Error(), "above -nodes") {
+		t.Errorf("-soft-nodes above -nodes: %v", err)
+	}
+}
+
 // TestTrainWritesAReadableNet trains briefly on a small generated set and
 // checks the written net: it parses, and the quantised outputs match the
 // float net's within the tolerance writeNet enforces.

@@ -15,6 +15,10 @@ type Limits struct {
 	// Nodes stops once this many nodes were searched (all threads together);
 	// 0 = no limit. With Threads=1 the count is exact and deterministic.
 	Nodes uint64
+	// SoftNodes starts no new iteration once this many nodes were searched:
+	// the iteration under way finishes (up to Nodes, when set), so a
+	// move's search ends at a completed depth. 0 = no soft limit.
+	SoftNodes uint64
 	// MoveTime is the exact time to spend on this move; 0 = not given.
 	MoveTime time.Duration
 	// WTime, BTime are the players' remaining clock times, WInc, BInc their

@@ -184,7 +184,10 @@ func (t *thread) iterate() {
 		if l.Mate > 0 && best.score >= mateValue-(2*l.Mate-1) {
 			break
 		}
-		if timed || l.Depth > 0 || l.Nodes > 0 || l.Mate > 0 {
+		if l.SoftNodes > 0 && s.totalNodes() >= l.SoftNodes {
+			break
+		}
+		if timed || l.Depth > 0 || l.Nodes > 0 || l.SoftNodes > 0 || l.Mate > 0 {
 			// A proven mate does not need deeper iterations.
 			if best.score >= mateInMaxPly && d >= mateValue-best.score+4 && !s.pondering {
 				break

@@ -46,9 +46,12 @@ type Adjudication struct {
 
 // Config is fixed for a Player's lifetime.
 type Config struct {
-	Nodes  uint64      // search nodes per move
-	HashMB int         // the searcher's table
-	Eval   search.Eval // the zero value: the built-in net
+	Nodes uint64 // search nodes per move (the hard limit when SoftNodes is set)
+	// SoftNodes, if > 0, ends a move's search at the first completed
+	// iteration past this many nodes (Nodes still caps it; 0 there: none).
+	SoftNodes uint64
+	HashMB    int         // the searcher's table
+	Eval      search.Eval // the zero value: the built-in net
 	Adjudication
 	// MaxOpenScore, if > 0, discards a game whose verification search
 	// scores beyond ±MaxOpenScore: an opening already decided.
@@ -124,7 +127,7 @@ func (p *Player) Play(pos *board.Position, record func(Ply)) Outcome {
 			cfg.Dead(pos), ply >= cfg.MaxPlies:
 			return Outcome{Result: Draw, Plies: ply}
 		}
-		r := p.s.Search(pos, search.Limits{Nodes: cfg.Nodes}, nil)
+		r := p.s.Search(pos, search.Limits{Nodes: cfg.Nodes, SoftNodes: cfg.SoftNodes}, nil)
 		if r.BestMove == board.NoMove {
 			return Outcome{Result: Draw, Plies: ply}
 		}
