@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -380,5 +381,32 @@ func TestLoadSources(t *testing.T) {
 		if train.len() != tc.train || valid.len() != tc.valid {
 			t.Errorf("%q chunks %d: %d training and %d validation records, want %d and %d", tc.spec, tc.chunks, train.len(), valid.len(), tc.train, tc.valid)
 		}
+	}
+}
+
+// TestLambdaRamp: λ moves linearly from -lambda to -lambda-end over the
+// steps; without -lambda-end it stays.
+func TestLambdaRamp(t *testing.T) {
+	end := 0.5
+	ramp := trainConfig{Lambda: 0.8, LambdaEnd: &end}
+	flat := trainConfig{Lambda: 0.7}
+	for _, tc := range []struct {
+		c           trainConfig
+		step, steps int
+		want        float64
+	}{
+		{ramp, 0, 11, 0.8},
+		{ramp, 5, 11, 0.65},
+		{ramp, 10, 11, 0.5},
+		{ramp, 0, 1, 0.8},
+		{flat, 0, 11, 0.7},
+		{flat, 10, 11, 0.7},
+	} {
+		if got := tc.c.lambdaAt(tc.step, tc.steps); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("λ %v → %v at step %d of %d: %v, want %v", tc.c.Lambda, tc.c.LambdaEnd, tc.step, tc.steps, got, tc.want)
+		}
+	}
+	if ramp.finalLambda() != 0.5 || flat.finalLambda() != 0.7 {
+		t.Error("finalLambda")
 	}
 }

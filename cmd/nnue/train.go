@@ -27,6 +27,10 @@ type trainConfig struct {
 	LR           float64 `json:"lr"`
 	FinalLR      float64 `json:"final_lr"`
 	Lambda       float64 `json:"lambda"` // weight of the search score in the target
+	// LambdaEnd, when set, is λ at the last step: λ moves linearly from
+	// Lambda to it over the run, so the game result's weight 1−λ ramps
+	// (0.8 → 0.5: the result's weight 0.2 → 0.5).
+	LambdaEnd *float64 `json:"lambda_end,omitempty"`
 	Seed         uint64  `json:"seed"`
 	ValidEvery   int     `json:"valid_every"`
 	MaxPositions int     `json:"max_positions"`
@@ -42,6 +46,23 @@ type trainConfig struct {
 	// Mirror adds each training position's left-right mirror image where
 	// castling cannot tell them apart (dataset.mirrorable).
 	Mirror bool `json:"mirror,omitempty"`
+}
+
+// lambdaAt is λ at optimiser step step of steps.
+func (c *trainConfig) lambdaAt(step, steps int) float64 {
+	if c.LambdaEnd == nil || steps <= 1 {
+		return c.Lambda
+	}
+	return c.Lambda + (*c.LambdaEnd-c.Lambda)*float64(step)/float64(steps-1)
+}
+
+// finalLambda is λ at the last step: the target the validation loss measures,
+// the same in every epoch, so epochs compare.
+func (c *trainConfig) finalLambda() float64 {
+	if c.LambdaEnd == nil {
+		return c.Lambda
+	}
+	return *c.LambdaEnd
 }
 
 // quantTolerance is the largest mean |quantised − float| difference, in
@@ -70,8 +91,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.ImitateChunks, "imitate-chunks", 0, "read only chunks 0 to N-1 of -imitate (0: all)")
 	fs.BoolVar(&c.Mirror, "mirror", false, "also train on each position mirrored left to right where no side can castle")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
+	lambdaEnd := fs.Float64("lambda-end", -1, "λ at the last step, reached linearly from -lambda (-1: λ stays -lambda)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *lambdaEnd != -1 {
+		if *lambdaEnd < 0 || *lambdaEnd > 1 {
+			return fmt.Errorf("train: -lambda-end %v: need 0 <= -lambda-end <= 1 (or -1: none)", *lambdaEnd)
+		}
+		c.LambdaEnd = lambdaEnd
 	}
 	if c.Epochs < 1 || c.Batch < 1 || *threads < 1 || c.Lambda < 0 || c.Lambda > 1 {
 		return fmt.Errorf("train: need -epochs, -batch, -threads >= 1 and 0 <= -lambda <= 1")
@@ -161,6 +189,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	steps := c.Epochs * ((len(order) + c.Batch - 1) / c.Batch)
 	step := first * ((len(order) + c.Batch - 1) / c.Batch)
 	sum := zeroFloatNet()
+	trainStart := time.Now()
 	for epoch := first + 1; epoch <= c.Epochs; epoch++ {
 		t0 := time.Now()
 		rng := rand.New(rand.NewPCG(c.Seed, uint64(epoch)))
@@ -171,20 +200,21 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		for b := 0; b < len(order); b += c.Batch {
 			batch := order[b:min(b+c.Batch, len(order))]
 			lr = c.FinalLR + (c.LR-c.FinalLR)*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps)))
-			lossSum += gradient(net, trainSet, batch, workers, c.Lambda, sum)
+			lossSum += gradient(net, trainSet, batch, workers, c.lambdaAt(step, steps), sum)
 			opt.step(net, sum, lr)
 			step++
 		}
 		secs := time.Since(t0).Seconds()
 		trainLoss := lossSum / float64(len(order))
-		validLoss := validationLoss(net, validSet, c.Lambda, *threads)
+		validLoss := validationLoss(net, validSet, c.finalLambda(), *threads)
 		fmt.Fprintf(logf, "%d\t%.6f\t%.6f\t%.1f\t%.0f\t%.6f\n", epoch, trainLoss, validLoss, secs, float64(len(order))/secs, lr)
-		fmt.Fprintf(stderr, "train: epoch %d/%d: train loss %.6f, validation loss %.6f, %.0f s (%.0f positions/s), lr %.6f\n",
-			epoch, c.Epochs, trainLoss, validLoss, secs, float64(len(order))/secs, lr)
+		fmt.Fprintf(stderr, "train: epoch %d/%d: train loss %.6f, validation loss %.6f, %.0f s (%.0f positions/s), lr %.6f, lambda %.3f\n",
+			epoch, c.Epochs, trainLoss, validLoss, secs, float64(len(order))/secs, lr, c.lambdaAt(step-1, steps))
 		if err := saveCheckpoint(ckPath, net, opt, epoch); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
 	}
+	fmt.Fprintf(stderr, "train: %d epochs in %.0f s\n", c.Epochs-first, time.Since(trainStart).Seconds())
 	return writeNet(net, validSet, *out, stdout, stderr)
 }
 
