@@ -45,8 +45,6 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     threat: false,
     threatError: '', // why threat mode shows nothing here (the side to move is in check)
     settings: defaultSettings(),
-    optionsSent: null,
-    hashSent: DEFAULT_HASH, // the engine's Hash as this tab last left it
     refused: '', // why the engine was refused (Play holds it), shown in the lines
   };
   let raf = 0;
@@ -251,15 +249,9 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     await shell.engineLoaded;
     if (!shell.engineReady || token !== st.token) return;
     try {
-      const want = `${st.multipv}`;
-      if (st.optionsSent !== want || st.hashSent !== st.settings.hash) {
-        await shell.engine.stop();
-        const opts = { MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false };
-        if (st.hashSent !== st.settings.hash) opts.Hash = st.settings.hash;
-        await shell.setOptions(opts);
-        st.optionsSent = want;
-        st.hashSent = st.settings.hash;
-      }
+      // Only what the engine does not have already is sent (the shell remembers what
+      // every mode gave it), and a search in flight is stopped first when anything is.
+      await shell.setOptions({ MultiPV: st.multipv, UCI_AnalyseMode: true, UCI_LimitStrength: false, OwnBook: false, Hash: st.settings.hash });
       if (token !== st.token) return;
       const turn = searchFen.split(' ')[1];
       if (st.threat) shell.setPosition(searchFen, []);
@@ -549,10 +541,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       show(bar.el, false);
       // The other tabs search with the engine's default hash (a review's marks depend
       // on it): a larger one set here goes when the tab is left.
-      if (st.hashSent !== DEFAULT_HASH && shell.engineReady && !shell.engineReservedByPlay()) {
-        st.hashSent = DEFAULT_HASH;
-        shell.setOptions({ Hash: DEFAULT_HASH }).catch(() => {});
-      }
+      if (shell.engineReady && !shell.engineReservedByPlay()) shell.setOptions({ Hash: DEFAULT_HASH }).catch(() => {});
     },
     movable: () => 'both',
     userMove(move) {
@@ -563,7 +552,11 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       shell.say(`${n.color === 'w' ? 'White' : 'Black'} ${n.san}${s.over ? `. ${s.reason}` : ''}`);
       return true;
     },
+    premoving: () => false,
     canNavigate: () => true,
+    editable: () => true,
+    showsShapes: () => true,
+    pgnHeaders: () => ({}),
     engineReady() {
       st.settings = normalizeSettings(st.settings, hashMax());
       settingsBox.set(st.settings, hashMax());
@@ -575,7 +568,6 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       scheduleRender();
     },
     engineRestarted() {
-      st.optionsSent = null;
       if (shell.mode === 'analysis' && st.running) analyse();
     },
     toJSON: () => ({ multipv: st.multipv, running: st.running, settings: st.settings }),

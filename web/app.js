@@ -19,8 +19,9 @@ import { createAnalysis } from './analysis.js';
 import { createReview } from './review.js';
 import { createSound, soundFor } from './sound.js';
 import { createSettings, REDUCED_MOTION } from './settings-panel.js';
-import { loadSettings, pieceSetById, animationMs } from './settings.js';
-import { createTreeEdit, editable } from './tree-edit.js';
+import { loadSettings, pieceSetById, animationMs, autoQueens } from './settings.js';
+import { createTreeEdit } from './tree-edit.js';
+import { checkController } from './controller.js';
 import { createAnnotate } from './annotate.js';
 import { createKeys } from './keys.js';
 import { createMoveInput } from './move-input.js';
@@ -59,6 +60,8 @@ function boot() {
     },
     onPremove: (move) => shell.mode === 'play' && shell.controllers.play.premove(move),
     onPremoveCancel: () => shell.controllers.play.cancelPremove(),
+    // Auto-queen is a setting of games against the engine; the other tabs always ask.
+    autoQueen: (premove) => shell.mode === 'play' && autoQueens(shell.settings.get().autoQueen, premove),
   });
   shell.view = view;
   shell.settings = createSettings(shell, settings, {
@@ -93,15 +96,17 @@ function boot() {
   const panels = Object.fromEntries(MODES.map((m) => [m, part(page, `panel-${m}`)]));
   const openings = createOpenings(ecoTable);
   shell.controllers = {
-    play: createPlay(shell, panels.play),
+    play: createPlay(shell, panels.play, { confirm: part(page, 'confirm-move'), premoves: part(page, 'premove-bar'), board: part(page, 'board') }),
     analysis: createAnalysis(shell, panels.analysis, { evalbar: part(page, 'evalbar') }),
     review: createReview(shell, panels.review),
     library: createLibrary(shell, panels.library, { lookup: openings.lookup }),
   };
+  // Every mode answers the one protocol (controller.js): a missing method fails here.
+  for (const m of MODES) checkController(shell.controllers[m], m);
   shell.treeEdit = createTreeEdit(shell, part(page, 'moves-box'), { board: part(page, 'board') });
   const { controllers } = shell;
   // Glyphs, promote one level, copy line, collapse; the help sheet and the analysis keys.
-  const annotate = createAnnotate(shell, part(page, 'moves-box'), { editable: () => editable(shell) });
+  const annotate = createAnnotate(shell, part(page, 'moves-box'), { editable: () => shell.editable() });
   createKeys(shell, { dialog: part(page, 'keys-dialog'), open: part(page, 'btn-keys'), analysis: controllers.analysis, annotate });
   // The typed move box and the screen-reader mode (its commands may be typed there).
   const screenReader = createScreenReader(shell, page);
@@ -130,11 +135,17 @@ function boot() {
   part(page, 'btn-flip').addEventListener('click', () => shell.flip());
   document.addEventListener('keydown', (e) => {
     const t = e.target;
-    if (e.key === 'Escape' && shell.mode === 'play' && controllers.play.cancelPremove()) {
+    // Escape takes back a move waiting for Confirm, else cancels every premove.
+    if (e.key === 'Escape' && shell.mode === 'play' && !(t.closest && t.closest('dialog')) && (controllers.play.cancelPending() || controllers.play.cancelPremove())) {
       e.preventDefault();
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    // Backspace cancels the last premove of the queue (on the board too).
+    if (e.key === 'Backspace' && shell.mode === 'play' && !(t.closest && t.closest('input, textarea, select, dialog')) && controllers.play.cancelLastPremove()) {
+      e.preventDefault();
+      return;
+    }
     if (t.closest && (t.closest('input, textarea, select, [role="tab"]') || t.closest('#board'))) return;
     const keys = {
       ArrowLeft: () => shell.game.back(),
@@ -212,7 +223,7 @@ function boot() {
   });
   engine.on('restarted', () => {
     shell.notice('The engine stopped answering and was restarted.');
-    for (const c of Object.values(controllers)) if (c.engineRestarted) c.engineRestarted();
+    shell.announce('engineRestarted');
   });
   shell.engineLoaded = engine
     .ready()
@@ -227,7 +238,7 @@ function boot() {
       } catch {
         // no book: the engine plays from move one
       }
-      for (const c of Object.values(controllers)) if (c.engineReady) c.engineReady();
+      shell.announce('engineReady');
     })
     .catch((e) => {
       shell.showEngineState('engine failed');

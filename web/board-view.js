@@ -13,8 +13,11 @@ import { Chess } from 'chess.js';
 import { premoveDests } from './premove.js';
 import { patchFocus } from './board-patches.js';
 
-// PREMOVE_MARKER draws a queued premove's two squares (coloured by app.css).
+// PREMOVE_MARKER draws the first queued premove's two squares, PREMOVE_LATER the
+// later ones' (coloured by app.css); each premove also gets an arrow.
 const PREMOVE_MARKER = { class: 'marker-premove', slice: 'markerSquare' };
+const PREMOVE_LATER = { class: 'marker-premove-later', slice: 'markerSquare' };
+const PREMOVE_ARROW = { first: { class: 'arrow-premove' }, later: { class: 'arrow-premove-later' } };
 
 // Arrow and marker types: the engine's arrows and the user's shapes get their own CSS
 // classes (board-marks.css), so neither is mistaken for the other.
@@ -52,9 +55,13 @@ export function defaults() {
     onMove: () => true,
     // onPremove({from,to,promotion}) is called for a move input while set({premove:
     // true}) is in force (the opponent to move); onPremoveCancel() when the user
-    // presses on the board or opens its context menu while a premove is shown.
+    // presses on the board where no premove starts, or opens its context menu, while
+    // premoves are shown.
     onPremove: () => false,
     onPremoveCancel: () => {},
+    // autoQueen(premove) says whether a promotion picks a queen without the chooser
+    // (premove: the move is a premove).
+    autoQueen: (premove) => premove,
   };
 }
 
@@ -63,7 +70,7 @@ export function defaults() {
  *   set({fen, lastMove, movable, animate, premove})  movable: 'w' | 'b' | 'both' | null
  *   setArrows([{from, to, kind}]), setShapes({arrows, circles}), setHint(square),
  *   flip(), setOrientation(c), orientation, destroy(),
- *   showPremove(move | null), closePromotion(), setStyle({pieces, coordinates, animationMs}),
+ *   showPremoves(moves, fen), closePromotion(), setStyle({pieces, coordinates, animationMs}),
  *   movable, premoving, inputMove(move)
  */
 export function createBoardView(el, config = {}) {
@@ -72,7 +79,9 @@ export function createBoardView(el, config = {}) {
   let movable = null;
   let pendingPromotion = false;
   let premoveMode = false; // input queues a premove (the opponent is to move)
-  let premoveShown = null; // the queued premove drawn on the board
+  let premoves = []; // the queued premoves drawn on the board, in order
+  let premoveFen = null; // the position shown while premoves are queued (after them)
+  let inputActive = false; // a move input (a piece picked up or selected) is under way
   let engineArrows = [];
   let userShapes = { arrows: [], circles: [] };
   // orientation is the side at the bottom as asked for last. cm-chessboard turns the
@@ -88,7 +97,11 @@ export function createBoardView(el, config = {}) {
     board.removeArrows();
     for (const a of engineArrows) board.addArrow(ENGINE_ARROW[a.kind] || ENGINE_ARROW.best, a.from, a.to);
     for (const a of userShapes.arrows) board.addArrow(USER_ARROW[a.color] || USER_ARROW.G, a.from, a.to);
+    premoves.forEach((m, i) => board.addArrow(i ? PREMOVE_ARROW.later : PREMOVE_ARROW.first, m.from, m.to));
   }
+
+  // shownFen is the position on the board: after the queued premoves while there are.
+  const shownFen = () => premoveFen || fen;
 
   const board = new Chessboard(el, {
     position: fen,
@@ -127,7 +140,7 @@ export function createBoardView(el, config = {}) {
   patchFocus(board);
 
   function legalFrom(square) {
-    if (premoveMode) return premoveDests(fen, square);
+    if (premoveMode) return premoveDests(shownFen(), square);
     try {
       return new Chess(fen).moves({ square, verbose: true });
     } catch {
@@ -135,13 +148,19 @@ export function createBoardView(el, config = {}) {
     }
   }
 
-  // A press on the board, or its context menu, cancels a queued premove; the same
-  // press may then start a new one (cm-chessboard sees it after this capture listener).
-  el.addEventListener('pointerdown', () => {
-    if (premoveShown) cfg.onPremoveCancel();
+  // A press on the board that starts no premove (no move input under way, and no
+  // piece there that could premove) cancels the queued premoves, as does the board's
+  // context menu; a press on a piece queues one more (cm-chessboard sees it after this
+  // capture listener).
+  el.addEventListener('pointerdown', (e) => {
+    if (!premoves.length || inputActive) return;
+    const sq = e.target && e.target.closest ? e.target.closest('[data-square]') : null;
+    const from = sq ? sq.getAttribute('data-square') : null;
+    if (premoveMode && from && legalFrom(from).length) return;
+    cfg.onPremoveCancel();
   }, true);
   el.addEventListener('contextmenu', (e) => {
-    if (!premoveShown) return;
+    if (!premoves.length) return;
     e.preventDefault();
     cfg.onPremoveCancel();
   });
@@ -153,8 +172,24 @@ export function createBoardView(el, config = {}) {
     } catch (e) {
       console.error(e);
     }
-    if (!ok) board.setPosition(fen, false);
+    if (!ok) board.setPosition(shownFen(), false);
     return ok;
+  }
+
+  // promote asks which piece a promotion to the square to takes (the chooser), or
+  // picks a queen when autoQueen says so, and then calls done(piece letter) or, on a
+  // cancelled chooser, puts the board back.
+  function promote(to, color, premove, done) {
+    if (cfg.autoQueen(premove)) {
+      done('q');
+      return;
+    }
+    pendingPromotion = true;
+    board.showPromotionDialog(to, color, (result) => {
+      pendingPromotion = false;
+      if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) done(result.piece.charAt(1));
+      else board.setPosition(shownFen(), true);
+    });
   }
 
   function onInput(event) {
@@ -164,32 +199,37 @@ export function createBoardView(el, config = {}) {
         const moves = legalFrom(event.squareFrom);
         board.removeLegalMovesMarkers();
         board.addLegalMovesMarkers(moves);
+        inputActive = moves.length > 0;
         return moves.length > 0;
       }
       case INPUT_EVENT_TYPE.validateMoveInput: {
+        inputActive = false;
         board.removeLegalMovesMarkers();
         const cands = legalFrom(event.squareFrom).filter((m) => m.to === event.squareTo);
         if (!cands.length) return false;
+        const from = event.squareFrom;
+        const to = event.squareTo;
         if (premoveMode) {
-          // A premove moves nothing yet: the piece goes back and the two squares are
-          // marked. A promotion premove promotes to a queen, as on lichess.
-          const m = { from: event.squareFrom, to: event.squareTo };
-          if (cands[0].promotion) m.promotion = 'q';
-          board.state.moveInputProcess.then(() => {
-            if (cfg.onPremove(m) === false) board.setPosition(fen, false);
-          });
+          // A premove moves nothing yet: the piece goes back, and the controller
+          // shows the queue (showPremoves). A promotion premove promotes to a queen
+          // unless autoQueen says no (then the chooser asks).
+          const queue = (m) => {
+            if (api.inputMove(m) === false) board.setPosition(shownFen(), false);
+          };
+          if (cands[0].promotion) {
+            if (cfg.autoQueen(true)) board.state.moveInputProcess.then(() => queue({ from, to, promotion: 'q' }));
+            else promote(to, cands[0].color, true, (p) => queue({ from, to, promotion: p }));
+            return !cfg.autoQueen(true);
+          }
+          board.state.moveInputProcess.then(() => queue({ from, to }));
           return false;
         }
         if (cands[0].promotion) {
-          pendingPromotion = true;
-          board.showPromotionDialog(event.squareTo, cands[0].color, (result) => {
-            pendingPromotion = false;
-            if (result && result.type === PROMOTION_DIALOG_RESULT_TYPE.pieceSelected) {
-              submit({ from: event.squareFrom, to: event.squareTo, promotion: result.piece.charAt(1) });
-            } else {
-              board.setPosition(fen, true);
-            }
-          });
+          if (cfg.autoQueen(false)) {
+            board.state.moveInputProcess.then(() => submit({ from, to, promotion: 'q' }));
+            return true;
+          }
+          promote(to, cands[0].color, false, (p) => submit({ from, to, promotion: p }));
           return true;
         }
         // The controller answers with set(); defer it until cm-chessboard has
@@ -199,6 +239,7 @@ export function createBoardView(el, config = {}) {
       }
       case INPUT_EVENT_TYPE.moveInputCanceled:
       case INPUT_EVENT_TYPE.moveInputFinished:
+        inputActive = false;
         board.removeLegalMovesMarkers();
         return true;
       default:
@@ -225,13 +266,16 @@ export function createBoardView(el, config = {}) {
     get piecesFile() {
       return board.props.style.pieces.file;
     },
-    /** set shows a position; lastMove {from,to} gets a highlight, a king in check a red frame. */
+    /**
+     * set shows a position; lastMove {from,to} gets a highlight, a king in check a red
+     * frame. While premoves are queued the board shows the position after them.
+     */
     set({ fen: newFen, lastMove = null, movable: mv = movable, animate = true, premove = false }) {
       const changed = newFen !== fen;
       fen = newFen;
       movable = mv;
       premoveMode = !!premove;
-      board.setPosition(fen, animate && changed);
+      board.setPosition(shownFen(), animate && changed && !premoveFen);
       board.removeMarkers(MARKER_TYPE.square);
       board.removeMarkers(MARKER_TYPE.circleDanger);
       if (lastMove) {
@@ -269,20 +313,37 @@ export function createBoardView(el, config = {}) {
      */
     inputMove(move) {
       if (pendingPromotion) return false;
-      if (premoveMode) return cfg.onPremove(move) !== false;
+      if (premoveMode) {
+        let ok = false;
+        try {
+          ok = cfg.onPremove(move) !== false;
+        } catch (e) {
+          console.error(e);
+        }
+        return ok;
+      }
       return submit(move);
     },
-    /** showPremove marks a queued premove's squares, or clears them (null). */
-    showPremove(m) {
-      premoveShown = m || null;
+    /**
+     * showPremoves draws the queued premoves (in order; [] clears them): the first's
+     * squares strongest, every one an arrow, and the pieces where they will be, fen
+     * (the position after the last; null: the position set()).
+     */
+    showPremoves(list, after = null) {
+      premoves = list ? list.slice() : [];
+      premoveFen = premoves.length ? after : null;
       board.removeMarkers(PREMOVE_MARKER);
-      if (m) {
-        board.addMarker(PREMOVE_MARKER, m.from);
-        board.addMarker(PREMOVE_MARKER, m.to);
-      }
+      board.removeMarkers(PREMOVE_LATER);
+      premoves.forEach((m, i) => {
+        board.addMarker(i ? PREMOVE_LATER : PREMOVE_MARKER, m.from);
+        board.addMarker(i ? PREMOVE_LATER : PREMOVE_MARKER, m.to);
+      });
+      board.setPosition(shownFen(), false);
+      drawArrows();
     },
-    get premove() {
-      return premoveShown;
+    /** premoves are the queued premoves drawn on the board. */
+    get premoves() {
+      return premoves.slice();
     },
     /** closePromotion cancels an open promotion chooser (the piece goes back). */
     closePromotion() {

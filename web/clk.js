@@ -2,6 +2,8 @@
 // command lichess writes ("[%clk 0:04:59]"), so a game played here carries its clocks
 // through export, import and the library. Pure functions, no DOM.
 
+import { startMs } from './time-control.js';
+
 const CLK = /\[%clk\s+(\d+):(\d{1,2}):(\d{1,2}(?:\.\d+)?)\s*\]/;
 const CLK_ALL = /\s*\[%clk\s+[^\]]*\]\s*/g;
 
@@ -67,7 +69,9 @@ export function parseTimeControl(tag) {
  * clock is missing; the result is empty when no move has a clock.
  */
 export function moveTimes(nodes, tc) {
-  const last = { w: tc ? tc.initialMs : null, b: tc ? tc.initialMs : null };
+  // A 0-minute game's clocks start at its increment, at least 3 s (time-control.js).
+  const start = tc ? startMs(tc.initialMs, tc.incMs) : null;
+  const last = { w: start, b: start };
   const inc = tc ? tc.incMs : 0;
   const out = [];
   let any = false;

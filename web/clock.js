@@ -99,14 +99,3 @@ export function formatClock(ms) {
   const sec = String(s % 60).padStart(2, '0');
   return h ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 }
-
-/** TIME_CONTROLS are the offered choices: minutes + increment seconds. */
-export const TIME_CONTROLS = [
-  { id: 'none', label: 'Untimed', initialMs: null, incMs: 0 },
-  { id: '1+0', label: '1 + 0 (bullet)', initialMs: 60000, incMs: 0 },
-  { id: '3+2', label: '3 + 2 (blitz)', initialMs: 180000, incMs: 2000 },
-  { id: '5+3', label: '5 + 3 (blitz)', initialMs: 300000, incMs: 3000 },
-  { id: '10+5', label: '10 + 5 (rapid)', initialMs: 600000, incMs: 5000 },
-  { id: '15+10', label: '15 + 10 (rapid)', initialMs: 900000, incMs: 10000 },
-  { id: '30+20', label: '30 + 20 (classical)', initialMs: 1800000, incMs: 20000 },
-];

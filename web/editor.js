@@ -13,7 +13,7 @@ import { h, part, show, clear } from './dom.js';
 import { Game } from './game.js';
 import { START_PLACEMENT, EMPTY_PLACEMENT, boardOf, placementOf, parseSetup, castlingAllowed, epSquares, setupFen, setupProblem } from './position-setup.js';
 import { LEVELS, levelLabel, DEFAULT_LEVEL } from './levels.js';
-import { TIME_CONTROLS } from './clock.js';
+import { TIME_CONTROLS } from './time-control.js';
 import { t } from './i18n.js';
 
 const PIECES = ['K', 'Q', 'R', 'B', 'N', 'P'];

@@ -33,7 +33,6 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
       try {
         await shell.engine.stop();
         await shell.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
-        shell.controllers.analysis.state.optionsSent = null;
       } catch (e) {
         shell.notice(`The engine refused a level setting: ${e.message || e}`);
       }

@@ -3,6 +3,7 @@
 // flag fall scores, and when the engine accepts a draw. play.js applies them.
 
 import { pgnDate } from './pgn.js';
+import { timeControlTag } from './time-control.js';
 
 // The engine accepts a draw offer when its own evaluation (centipawns, its point of
 // view) is at or below DRAW_ACCEPT_CP, or within DRAW_EQUAL_CP of zero once the game
@@ -30,7 +31,8 @@ export function sideToMove(node) {
 
 /**
  * newGameHeaders returns the PGN tags of a game the person plays as userColor against
- * level ({name}) at time control tc ({initialMs, incMs}; initialMs null: untimed),
+ * level ({name}) at time control tc ({initialMs, incMs}; initialMs null: untimed;
+ * time-control.js),
  * started at date: a game played here gets real values for the whole tag roster.
  */
 export function newGameHeaders(userColor, level, tc, date) {
@@ -42,7 +44,7 @@ export function newGameHeaders(userColor, level, tc, date) {
     Round: '-',
     White: userColor === 'w' ? 'You' : engine,
     Black: userColor === 'b' ? 'You' : engine,
-    TimeControl: tc.initialMs ? `${tc.initialMs / 1000}+${tc.incMs / 1000}` : '-',
+    TimeControl: timeControlTag(tc),
   };
 }
 

@@ -1,5 +1,7 @@
-// play.js: play mode. A game against the engine at a chosen level and time control,
-// with clocks, takeback, resign, draw offers, one premove and game-over detection.
+// play.js: play mode. A game against the engine at a chosen level and time control
+// (an offered one or custom minutes + increment), with clocks, takeback, resign and
+// draw offers (each confirmed by a second press), queued premoves, move confirmation
+// (a setting) and game-over detection.
 // The live game is shell.playGame and belongs to this mode alone: the Analyse and
 // Review tabs get a copy (shell.js), so nothing done there can become a move of this
 // game. Its main line is the game; the cursor may wander back to look.
@@ -16,15 +18,19 @@
 // game has no clock to cheat: leaving Play pauses it and hands the engine to the
 // other tabs.
 //
-// The panel (form and buttons) is play-form.js's, the engine's search
+// The panel (form and buttons) is play-form.js's, the bars under the board (the move
+// to confirm, the premove queue) play-bars.js's, the engine's search
 // play-engine.js's, and the rules that need no DOM (takeback depth, flag fall, draw
-// offers, go parameters) play-rules.js's.
+// offers, go parameters) play-rules.js's; time controls are time-control.js's.
 
+import { Chess } from 'chess.js';
 import { Game } from './game.js';
-import { Clock, TIME_CONTROLS, formatClock } from './clock.js';
+import { Clock, formatClock } from './clock.js';
+import { timeControlById, startMs } from './time-control.js';
+import { createPlayBars } from './play-bars.js';
 import { levelById, levelLabel, DEFAULT_LEVEL } from './levels.js';
 import { soundFor } from './sound.js';
-import { premoveLegal } from './premove.js';
+import { premoveChain } from './premove.js';
 import { withClock } from './clk.js';
 import { createPlayForm } from './play-form.js';
 import { createEngineTurn } from './play-engine.js';
@@ -36,9 +42,11 @@ export const ENGINE_RESERVED = 'Engine analysis is off during a timed game: fini
 
 /**
  * createPlay returns the play-mode controller bound to the shell; root is its panel
- * (the new-game form and the game buttons). It also drives shell.rows during its game.
+ * (the new-game form and the game buttons), bars the two bars under the board
+ * and the board ({confirm, premoves, board}: play-bars.js). It also drives shell.rows
+ * during its game.
  */
-export function createPlay(shell, root) {
+export function createPlay(shell, root, bars) {
   const st = {
     active: false,
     started: false,
@@ -47,7 +55,8 @@ export function createPlay(shell, root) {
     tcId: 'none',
     clock: new Clock(null),
     engineCp: null, // last score of the engine's own search, its point of view
-    premove: null, // {from, to, promotion}: the user's move queued while the engine thinks
+    premoves: [], // [{from, to, promotion}]: the user's moves queued while the engine thinks, in order
+    pending: null, // {move, san, fen, from, to}: the user's move waiting for Confirm (a setting)
     lowWarned: false, // the low-time sound has played for the user's clock
     lastGo: null, // {params, at}: the engine's last go (the tests read the clock it was given)
     liveAway: false, // the rows on another tab show this game's running clocks
@@ -74,9 +83,18 @@ export function createPlay(shell, root) {
     takeback,
     resign,
     offerDraw,
+    armed: (text) => {
+      if (text) shell.say(text);
+    },
     analyse: () => shell.analyseLive(),
   });
   form.setChoices({ levelId: st.levelId, tcId: st.tcId });
+  const bar = createPlayBars(bars, {
+    confirm: () => confirmPending(),
+    cancel: () => cancelPending(),
+    undoPremove: () => cancelLastPremove(),
+    clearPremoves: () => cancelPremove(),
+  });
 
   function level() {
     return levelById(st.levelId);
@@ -101,24 +119,41 @@ export function createPlay(shell, root) {
     if (st.clock.timed) n.comment = withClock(n.comment, st.clock.left(n.color, now()));
   }
 
-  function setPremove(m) {
-    st.premove = m;
-    shell.view.showPremove(m);
+  // setPremoves queues list (every one a premove after the ones before it, from the
+  // live position) and shows it: on the board (the pieces where they will be) and in
+  // the premove bar.
+  function setPremoves(list) {
+    const chain = list.length ? premoveChain(lastMain(live()).fen, list) : [];
+    st.premoves = list.slice(0, chain.length);
+    shell.view.showPremoves(st.premoves, chain.length ? chain[chain.length - 1].fen : null);
+    bar.showPremoves(chain.map((c) => c.san));
   }
+
+  // setPending shows the user's move p waiting for confirmation on the board (the
+  // position after it, no input) and in the confirmation bar, or takes it away (null).
+  function setPending(p) {
+    st.pending = p;
+    bar.askConfirm(p ? p.san : null);
+    if (p) shell.view.set({ fen: p.fen, lastMove: { from: p.from, to: p.to }, movable: null, animate: false });
+  }
+
+  // confirming: the move-confirmation setting is on.
+  const confirming = () => !!(shell.settings && shell.settings.get().confirmMove);
 
   // newGame starts a game from fen (the standard start when none is given).
   async function newGame({ color, levelId, tcId, fen = undefined }) {
     engineTurn.cancel();
     st.userColor = color === 'b' ? 'b' : 'w';
     st.levelId = levelById(levelId).id;
-    st.tcId = TIME_CONTROLS.some((t) => t.id === tcId) ? tcId : 'none';
-    const tc = TIME_CONTROLS.find((t) => t.id === st.tcId);
-    st.clock = new Clock(tc.initialMs, tc.incMs);
+    const tc = timeControlById(tcId) || timeControlById('none');
+    st.tcId = tc.id;
+    st.clock = new Clock(tc.initialMs === null ? null : startMs(tc.initialMs, tc.incMs), tc.incMs);
     st.active = true;
     st.started = true;
     st.engineCp = null;
     st.lowWarned = false;
-    setPremove(null);
+    setPending(null);
+    setPremoves([]);
     const g = new Game(fen);
     g.headers = newGameHeaders(st.userColor, level(), tc, new Date());
     shell.hideBanner();
@@ -155,6 +190,10 @@ export function createPlay(shell, root) {
       shell.refresh({ animate: false });
       return;
     }
+    // The queue comes off the board before the engine's move is shown, so that move
+    // animates from the position it was played in; the first premove is played next.
+    const pres = st.premoves;
+    if (pres.length) setPremoves([]);
     g.goTo(end);
     const n = g.play(best.move);
     if (!n) {
@@ -176,10 +215,25 @@ export function createPlay(shell, root) {
       shell.say(`Azurite played ${n.san} in the live game: your move, your clock runs.`);
       return;
     }
-    const pre = st.premove;
-    setPremove(null);
-    if (pre && playUser(pre, true)) return;
-    shell.say(`Azurite played ${n.san}. ${pre ? 'The premove was not legal any more. ' : ''}Your move.`);
+    if (!pres.length) {
+      shell.say(`Azurite played ${n.san}. Your move.`);
+      return;
+    }
+    const [first, ...rest] = pres;
+    const firstSan = premoveChain(end.fen, [first]).map((c) => c.san)[0] || `${first.from}-${first.to}`;
+    if (!playUser(first, true)) {
+      const more = rest.length ? ` The ${rest.length} premove${rest.length > 1 ? 's' : ''} after it ${rest.length > 1 ? 'were' : 'was'} dropped too.` : '';
+      shell.say(`Azurite played ${n.san}. The premove ${firstSan} was not legal any more.${more} Your move.`);
+      return;
+    }
+    // The rest wait for the engine's next move; if the position no longer allows one
+    // of them, it and those after it go.
+    if (rest.length && st.active && engineTurn.thinking) {
+      setPremoves(rest);
+      const kept = st.premoves.length;
+      if (kept < rest.length) shell.say(`You premoved ${live().current.san}. Azurite's move made the premove ${rest[kept].from}-${rest[kept].to} impossible: it and any after it were dropped${kept ? `; ${kept} still queued` : ''}.`);
+      else shell.say(`You premoved ${live().current.san}; ${kept} more premove${kept > 1 ? 's' : ''} queued.`);
+    }
   }
 
   // checkEnd ends the game if the position at the end of the main line is final.
@@ -194,12 +248,13 @@ export function createPlay(shell, root) {
     st.active = false;
     engineTurn.cancel();
     st.clock.stop(now());
-    setPremove(null);
+    setPending(null);
+    setPremoves([]);
     live().result = result;
     live().termination = reason;
     if (shell.engineReady) shell.engine.stop().catch(() => {});
     // The engine is the other tabs' again (reserved() is false now).
-    for (const c of Object.values(shell.controllers)) if (c !== api && c.engineFreed) c.engineFreed();
+    shell.announce('engineFreed');
     shell.refresh({ animate: false });
     shell.sound.play('end');
     shell.banner(`${winner(result)} (${result})`, reason);
@@ -235,8 +290,41 @@ export function createPlay(shell, root) {
     shell.say(`${played}Your move.${cue}`);
   }
 
+  // userMove takes a move made on the board or typed: played at once, or shown
+  // waiting for Confirm while the move-confirmation setting is on (the clock keeps
+  // running and the engine waits until it is confirmed).
   function userMove(move) {
-    return playUser(move, false);
+    if (!confirming()) return playUser(move, false);
+    if (st.pending || !st.active || engineTurn.thinking || turn() !== st.userColor || !atLiveEnd()) return false;
+    const n = lastMain(live());
+    let r;
+    try {
+      r = new Chess(n.fen).move({ from: move.from, to: move.to, ...(move.promotion ? { promotion: move.promotion } : {}) });
+    } catch {
+      return false;
+    }
+    setPending({ move: { from: r.from, to: r.to, ...(r.promotion ? { promotion: r.promotion } : {}) }, san: r.san, fen: r.after, from: r.from, to: r.to });
+    shell.say(`${r.san} waits: Confirm plays it, Cancel or Escape takes it back.`);
+    return true;
+  }
+
+  // confirmPending plays the move waiting for confirmation.
+  function confirmPending() {
+    const p = st.pending;
+    if (!p) return false;
+    setPending(null);
+    if (playUser(p.move, false)) return true;
+    shell.refresh({ animate: false });
+    return false;
+  }
+
+  // cancelPending takes back the move waiting for confirmation; false when none waits.
+  function cancelPending() {
+    if (!st.pending) return false;
+    setPending(null);
+    shell.refresh({ animate: false });
+    shell.say('Move taken back: your move.');
+    return true;
   }
 
   // playUser plays the user's move at the end of the live game (a premove when
@@ -259,21 +347,36 @@ export function createPlay(shell, root) {
     return true;
   }
 
-  // premove queues the user's move while the engine thinks (one at a time, as on
-  // lichess: a new one replaces it). It must be a move of the user's pieces in the
-  // position on the board; whether it is legal is decided when the engine has moved.
+  // premove adds the user's move to the premove queue while the engine thinks (as
+  // lichess's mobile app and chess.com allow). It must be a move of the user's pieces
+  // in the position after the premoves before it; whether it is legal is decided when
+  // its turn comes.
   function premove(move) {
     if (!st.active || !engineTurn.thinking || turn() === st.userColor) return false;
-    if (!premoveLegal(lastMain(live()).fen, move)) return false;
-    setPremove(move);
-    shell.say(`Premove ${move.from}-${move.to} queued; press Escape or tap the board to cancel it.`);
+    const next = [...st.premoves, move];
+    const chain = premoveChain(lastMain(live()).fen, next);
+    if (chain.length !== next.length) return false;
+    setPremoves(next);
+    const n = next.length;
+    shell.say(`Premove ${chain[n - 1].san} queued${n > 1 ? ` (${n} in all)` : ''}; Escape or a tap on the board cancels ${n > 1 ? 'them all, Backspace the last' : 'it'}.`);
     return true;
   }
 
+  // cancelPremove drops every queued premove; false when there is none.
   function cancelPremove() {
-    if (!st.premove) return false;
-    setPremove(null);
-    shell.say('Premove cancelled.');
+    if (!st.premoves.length) return false;
+    const n = st.premoves.length;
+    setPremoves([]);
+    shell.say(n > 1 ? `All ${n} premoves cancelled.` : 'Premove cancelled.');
+    return true;
+  }
+
+  // cancelLastPremove drops the last queued premove; false when there is none.
+  function cancelLastPremove() {
+    if (!st.premoves.length) return false;
+    const left = st.premoves.slice(0, -1);
+    setPremoves(left);
+    shell.say(left.length ? `Last premove cancelled; ${left.length} still queued.` : 'Premove cancelled.');
     return true;
   }
 
@@ -281,7 +384,8 @@ export function createPlay(shell, root) {
     if (!st.active) return;
     const g = live();
     const from = lastMain(g);
-    setPremove(null);
+    setPending(null);
+    setPremoves([]);
     if (engineTurn.thinking) {
       engineTurn.cancel();
       await shell.engine.stop().catch(() => {});
@@ -359,6 +463,8 @@ export function createPlay(shell, root) {
   setInterval(tick, 100);
 
   function updateRows() {
+    // A move waiting for Confirm stays on the board whatever redrew it.
+    if (st.pending && shell.mode === 'play') shell.view.set({ fen: st.pending.fen, lastMove: { from: st.pending.from, to: st.pending.to }, movable: null, animate: false });
     // The engine state line is on every tab: during a timed game it tells the other
     // tabs that the engine thinks for the live game. The player rows are Play's.
     if (shell.engineReady) shell.showEngineState(engineText());
@@ -420,8 +526,10 @@ export function createPlay(shell, root) {
       maybeEngineMove();
     },
     leave() {
-      // The premove is drawn on the board, which shows another game now.
-      setPremove(null);
+      // The premoves and a move waiting for Confirm are drawn on the board, which
+      // shows another game now.
+      setPending(null);
+      setPremoves([]);
       // A timed game goes on: its clocks run and the engine keeps thinking.
       if (reserved()) return;
       // An untimed game pauses: the engine's search is abandoned (the other tabs may
@@ -433,7 +541,7 @@ export function createPlay(shell, root) {
       }
     },
     movable() {
-      if (!st.active || !atLiveEnd()) return null;
+      if (!st.active || !atLiveEnd() || st.pending) return null;
       if (engineTurn.thinking) return st.userColor; // premoves
       return turn() === st.userColor ? st.userColor : null;
     },
@@ -441,8 +549,11 @@ export function createPlay(shell, root) {
     premoving: () => st.active && engineTurn.thinking && atLiveEnd() && turn() !== st.userColor,
     premove,
     cancelPremove,
+    cancelLastPremove,
+    cancelPending,
     userMove,
-    canNavigate: () => true,
+    // The cursor stays while a move waits for Confirm.
+    canNavigate: () => !st.pending,
     // engineReserved returns why the other tabs may not use the engine ('' when they
     // may): a timed game is on (shell.engineReservedByPlay asks this).
     engineReserved: () => (reserved() ? ENGINE_RESERVED : ''),
@@ -452,6 +563,9 @@ export function createPlay(shell, root) {
     engineRestarted() {
       // engineMove's rejected go() (restarted) asks again; nothing else to do here.
     },
+    engineFreed() {},
+    editable: () => false,
+    showsShapes: () => false,
     pgnHeaders() {
       return live().termination ? { Termination: live().termination } : {};
     },
@@ -476,7 +590,8 @@ export function createPlay(shell, root) {
       if (!o) return;
       st.userColor = o.userColor === 'b' ? 'b' : 'w';
       st.levelId = levelById(o.levelId).id;
-      st.tcId = TIME_CONTROLS.some((t) => t.id === o.tcId) ? o.tcId : 'none';
+      const tc = timeControlById(o.tcId);
+      st.tcId = tc ? tc.id : 'none';
       st.clock = Clock.fromJSON(o.clock);
       st.active = !!o.active && live().result === '*';
       st.started = !!o.started;

@@ -204,10 +204,6 @@ export function createReview(shell, root) {
     cache.set(key, { cp: out.score.cp, mate: out.score.mate, pv: out.pv });
     return out;
   }
-  // optionsSet: the review's engine options are in place (reset by a restart and by
-  // the other modes, which set their own).
-  let optionsSet = false;
-
   // engineTag names the engine build in cache keys: its id name (every development
   // build is "Azurite dev") and a fingerprint of its search, the last info line of a
   // fixed 3000-node search of the start position, which changes with any change to
@@ -224,12 +220,10 @@ export function createReview(shell, root) {
     return `${(shell.engine.id && shell.engine.id.name) || 'engine'}#${hashKey(last).toString(36)}`;
   }
 
+  // setReviewOptions gives the engine the review's options; the shell sends only
+  // those it does not have already, whichever mode set them last.
   async function setReviewOptions() {
-    if (optionsSet) return;
-    await shell.engine.stop();
     await shell.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
-    shell.controllers.analysis.state.optionsSent = null;
-    optionsSet = true;
   }
 
   async function run() {
@@ -267,7 +261,6 @@ export function createReview(shell, root) {
     const evals = [];
     st.searched = 0; // positions the engine searched in this review (the rest were cached)
     const t0 = performance.now();
-    optionsSet = false;
     try {
       for (let i = 0; i < nodes.length; i++) {
         if (token !== st.token) return;
@@ -403,7 +396,6 @@ export function createReview(shell, root) {
   return {
     enter() {
       dropIfStale([shell.game.root, ...shell.game.mainlineNodes()]);
-      optionsSet = false; // analysis may have set MultiPV since
       shownArrow = null;
       showArrow();
     },
@@ -422,8 +414,13 @@ export function createReview(shell, root) {
       return true;
     },
     canNavigate: () => !practice.active,
+    premoving: () => false,
+    editable: () => !practice.active && !st.running,
+    // A puzzle's position shows none of the game's drawn arrows and circles.
+    showsShapes: () => !practice.active,
+    engineReady() {},
+    engineFreed() {},
     engineRestarted() {
-      optionsSet = false;
       engineTag = '';
     },
     pgnHeaders: () => ({}),

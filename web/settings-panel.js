@@ -1,10 +1,12 @@
 // settings-panel.js: the settings dialog and the mute button. Every change is applied
 // at once (board colours through body[data-board], pieces, coordinates and animation
 // through the board view, sound through shell.sound, the screen-reader mode through
-// body[data-screen-reader]) and saved (settings.js). The system's reduced-motion
-// preference is followed as it changes, while the animation setting is 'auto'.
+// body[data-screen-reader]) and saved (settings.js); the game settings (move
+// confirmation, auto-queen) are read by play mode and the board at each move. The
+// system's reduced-motion preference is followed as it changes, while the animation
+// setting is 'auto'.
 
-import { BOARDS, PIECE_SETS, ANIMATIONS, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
+import { BOARDS, PIECE_SETS, ANIMATIONS, AUTO_QUEEN, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
 import { part, h, s as svg, replace } from './dom.js';
 
 /** REDUCED_MOTION is the media query of the system's reduced-motion preference. */
@@ -28,6 +30,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
   fill(part(dialog, 'set-board'), BOARDS);
   fill(part(dialog, 'set-pieces'), PIECE_SETS);
   fill(part(dialog, 'set-animation'), ANIMATIONS);
+  fill(part(dialog, 'set-autoqueen'), AUTO_QUEEN);
 
   function showForm() {
     part(dialog, 'set-board').value = cur.board;
@@ -36,6 +39,8 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
     part(dialog, 'set-coords').checked = cur.coords;
     part(dialog, 'set-sound').checked = cur.sound;
     part(dialog, 'set-sr').checked = cur.screenReader;
+    part(dialog, 'set-confirm').checked = cur.confirmMove;
+    part(dialog, 'set-autoqueen').value = cur.autoQueen;
   }
 
   function apply() {
@@ -64,6 +69,8 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
       coords: part(dialog, 'set-coords').checked,
       sound: part(dialog, 'set-sound').checked,
       screenReader: part(dialog, 'set-sr').checked,
+      confirmMove: part(dialog, 'set-confirm').checked,
+      autoQueen: part(dialog, 'set-autoqueen').value,
     });
   });
   motion.addEventListener('change', apply);

@@ -1,5 +1,6 @@
-// settings.js: the player's display and sound preferences (board colours, piece set,
-// coordinates, animation speed, sound, screen-reader mode), kept in localStorage under
+// settings.js: the player's preferences (board colours, piece set, coordinates,
+// animation speed, sound, screen-reader mode; in games, move confirmation and
+// auto-queen), kept in localStorage under
 // their own key, apart from the saved game, so a discarded game never takes the
 // settings with it. Reading checks every field: an unknown or damaged value falls back
 // to its default alone.
@@ -40,7 +41,18 @@ export const ANIMATIONS = [
   { id: 'slow', label: 'Slow', ms: 350 },
 ];
 
-export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'auto', sound: true, screenReader: false });
+/**
+ * AUTO_QUEEN are the auto-queen choices in a game against the engine: a promotion
+ * picks a queen without the chooser always ('on'), only when premoved ('premoves',
+ * lichess's default), or never ('off': a premove opens the chooser too).
+ */
+export const AUTO_QUEEN = [
+  { id: 'premoves', label: 'When premoving' },
+  { id: 'on', label: 'Always' },
+  { id: 'off', label: 'Never' },
+];
+
+export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'auto', sound: true, screenReader: false, confirmMove: false, autoQueen: 'premoves' });
 
 /** normalize returns a full, valid settings object from o (anything), field by field. */
 export function normalize(o) {
@@ -57,6 +69,8 @@ export function normalize(o) {
     animation: pick(ANIMATIONS, animation, DEFAULT_SETTINGS.animation),
     sound: typeof src.sound === 'boolean' ? src.sound : DEFAULT_SETTINGS.sound,
     screenReader: typeof src.screenReader === 'boolean' ? src.screenReader : DEFAULT_SETTINGS.screenReader,
+    confirmMove: typeof src.confirmMove === 'boolean' ? src.confirmMove : DEFAULT_SETTINGS.confirmMove,
+    autoQueen: pick(AUTO_QUEEN, src.autoQueen, DEFAULT_SETTINGS.autoQueen),
   };
 }
 
@@ -78,6 +92,11 @@ export function saveSettings(s, storage = globalThis.localStorage) {
   } catch (e) {
     return e;
   }
+}
+
+/** autoQueens says whether a promotion picks a queen at setting id (AUTO_QUEEN); premove: it is a premove. */
+export function autoQueens(id, premove) {
+  return id === 'on' || (id === 'premoves' && !!premove);
 }
 
 /** boardById, pieceSetById and animationMs look up a validated setting's details. */

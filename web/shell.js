@@ -14,6 +14,7 @@ import { Game } from './game.js';
 import { exportPgn } from './pgn.js';
 import { part, show } from './dom.js';
 import { createPlayerRows } from './player-rows.js';
+import { createEngineOptions } from './engine-options.js';
 
 /** MODES are the tabs, in their order on the page. */
 export const MODES = ['play', 'analysis', 'review', 'library'];
@@ -40,7 +41,9 @@ export const MODES = ['play', 'analysis', 'review', 'library'];
  *   view, moves          the board view and the move list: app.js, once, at boot
  *   settings             the settings panel ({get, set, animationMs}): app.js, once,
  *                        at boot
- *   controllers          {play, analysis, review, library}: app.js, once, at boot
+ *   controllers          {play, analysis, review, library}: app.js, once, at boot;
+ *                        each answers the protocol of controller.js, and none reads
+ *                        or writes another's state
  *   librarySync          keeps the games in the library (library-sync.js): app.js,
  *                        once the library is open; null without one
  *   treeEdit             the move-tree tools: app.js, once, at boot
@@ -65,6 +68,7 @@ export function createShell({ root, engine, sound, store }) {
     panels: Object.fromEntries(MODES.map((m) => [m, part(root, `panel-${m}`)])),
   };
 
+  const options = createEngineOptions(engine);
   const shell = {
     playGame: new Game(),
     workGame: new Game(),
@@ -132,7 +136,7 @@ export function createShell({ root, engine, sound, store }) {
       const g = shell.game;
       const n = g.current;
       const c = shell.controllers[shell.mode];
-      const premove = !!(c.premoving && c.premoving());
+      const premove = c.premoving();
       // No animation with the setting off, or 'auto' under the system's reduced motion.
       const animates = shell.settings ? shell.settings.animationMs() > 0 : false;
       shell.view.set({ fen: n.fen, lastMove: n.from ? { from: n.from, to: n.to } : null, movable: shell.movable(), animate: animate && animates, premove });
@@ -141,10 +145,17 @@ export function createShell({ root, engine, sound, store }) {
       for (const fn of shell.listeners) fn();
       shell.save();
     },
+    /**
+     * editable says whether the move tree may be edited now (the active mode answers:
+     * Analyse always, Review unless it reviews or a puzzle is up).
+     */
+    editable() {
+      return shell.controllers[shell.mode].editable();
+    },
     /** movable decides which colour may move on the board right now (mode-dependent). */
     movable() {
       const c = shell.controllers[shell.mode];
-      return c.movable ? c.movable() : 'both';
+      return c.movable();
     },
     /**
      * save writes the whole state; onlyIfOurs (the page going away) skips it when
@@ -195,7 +206,7 @@ export function createShell({ root, engine, sound, store }) {
       const cs = shell.controllers;
       const prev = cs[shell.mode];
       shell.view.closePromotion();
-      if (shell.modeSet && prev.leave) prev.leave();
+      if (shell.modeSet) prev.leave();
       if (shell.modeSet && shell.mode === 'play' && mode !== 'play') {
         const key = liveKey();
         if (copyLive || (key !== shell.copiedFrom && shell.playGame.root.children.length)) {
@@ -216,20 +227,13 @@ export function createShell({ root, engine, sound, store }) {
       shell.refresh({ animate: false });
     },
     /**
-     * setOptions applies engine options one by one, skipping names the engine does not
-     * advertise (so a level keeps working with an engine that lacks, say, Book Variety).
+     * setOptions is the one way to the engine's options (engine-options.js): it sends
+     * each option whose value differs from what the engine was last given, by any
+     * mode, skipping names the engine does not advertise, and stops the search first
+     * when anything is sent. It resolves with the names sent.
      */
-    async setOptions(opts) {
-      const known = Array.isArray(engine.options) && engine.options.length ? new Set(engine.options.map((o) => String(o.name).toLowerCase())) : null;
-      for (const [k, v] of Object.entries(opts)) {
-        if (known && !known.has(k.toLowerCase())) continue;
-        try {
-          await engine.setOption(k, v);
-        } catch (e) {
-          if (e && e.restarted) throw e;
-          console.warn(`setoption ${k}: ${e && e.message}`);
-        }
-      }
+    setOptions(opts) {
+      return options.apply(opts);
     },
     /** setPosition sends the position; a refusal surfaces through go()'s rejection. */
     setPosition(fen, moves) {
@@ -242,13 +246,20 @@ export function createShell({ root, engine, sound, store }) {
      * may start, stop or configure the engine while it returns a reason.
      */
     engineReservedByPlay() {
-      const play = shell.controllers && shell.controllers.play;
-      return play ? play.engineReserved() : '';
+      return shell.controllers ? shell.controllers.play.engineReserved() : '';
+    },
+    /**
+     * announce tells every mode of an engine event: 'engineReady', 'engineFreed' (play
+     * mode's timed game ended) or 'engineRestarted' (controller.js).
+     */
+    announce(event) {
+      if (!['engineReady', 'engineFreed', 'engineRestarted'].includes(event)) throw new TypeError(`unknown engine event ${event}`);
+      for (const c of Object.values(shell.controllers)) c[event]();
     },
     /** navigate moves the cursor with fn if the active mode allows it (play mode keeps a live game at its end). */
     navigate(fn) {
       const c = shell.controllers[shell.mode];
-      if (c.canNavigate && !c.canNavigate()) return;
+      if (!c.canNavigate()) return;
       fn();
       shell.refresh();
       const n = shell.game.current;
@@ -279,7 +290,7 @@ export function createShell({ root, engine, sound, store }) {
     /** exportPgn returns the active game as PGN, with the active mode's extra tags. */
     exportPgn() {
       const c = shell.controllers[shell.mode];
-      return exportPgn(shell.game, c.pgnHeaders ? c.pgnHeaders() : {});
+      return exportPgn(shell.game, c.pgnHeaders());
     },
   };
 

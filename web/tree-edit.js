@@ -11,12 +11,6 @@ import { parseShapes, withShapes, toggleShape, attachShapeInput, setWords } from
 import { commentText } from './pgn.js';
 import { part, show } from './dom.js';
 
-/** editable says whether the tree may be edited in the shell's current state. */
-export function editable(shell) {
-  if (shell.mode === 'analysis') return true;
-  return shell.mode === 'review' && !shell.controllers.review.practice.active && !shell.controllers.review.state.running;
-}
-
 /**
  * createTreeEdit wires the tree tools, the comment form and the opening line (all in
  * root, the moves box) and the shape input on board to the shell.
@@ -29,7 +23,7 @@ export function createTreeEdit(shell, root, { board }) {
 
   part(root, 'btn-tree-delete').addEventListener('click', () => {
     const n = shell.game.current;
-    if (!editable(shell) || !n.parent) return;
+    if (!shell.editable() || !n.parent) return;
     const label = n.san;
     shell.game.remove(n);
     shell.refresh({ animate: false });
@@ -37,7 +31,7 @@ export function createTreeEdit(shell, root, { board }) {
   });
   part(root, 'btn-tree-promote').addEventListener('click', () => {
     const n = shell.game.current;
-    if (!editable(shell) || !n.parent) return;
+    if (!shell.editable() || !n.parent) return;
     if (shell.game.isMainline(n)) {
       shell.say(`${n.san} is already on the main line.`);
       return;
@@ -47,7 +41,7 @@ export function createTreeEdit(shell, root, { board }) {
     shell.say(`${n.san}'s line is now the main line.`);
   });
   part(root, 'btn-tree-comment').addEventListener('click', () => {
-    if (!editable(shell)) return;
+    if (!shell.editable()) return;
     editing = shell.game.current;
     part(root, 'comment-label').textContent = editing.san ? `Comment after ${editing.san}` : 'Comment before the first move';
     text.value = commentText(editing.comment);
@@ -71,7 +65,7 @@ export function createTreeEdit(shell, root, { board }) {
   });
 
   attachShapeInput(board, {
-    enabled: () => editable(shell),
+    enabled: () => shell.editable(),
     onShape(shape) {
       const n = shell.game.current;
       const next = toggleShape(parseShapes(n.comment), shape);
@@ -85,7 +79,8 @@ export function createTreeEdit(shell, root, { board }) {
   shell.listeners.add(() => {
     const n = shell.game.current;
     const on = shell.mode !== 'play';
-    shell.view.setShapes(on && !(shell.mode === 'review' && shell.controllers.review.practice.active) ? parseShapes(n.comment) : null);
+    // The active mode says whether drawn shapes show (not on a practice puzzle).
+    shell.view.setShapes(on && shell.controllers[shell.mode].showsShapes() ? parseShapes(n.comment) : null);
     if (editing && editing !== n) {
       editing = null;
       show(form, false);

@@ -141,7 +141,7 @@ test('typed moves: a move typed while the engine thinks is a premove; none when 
     await page.keyboard.type('c4');
     await page.keyboard.press('Enter');
     assert.equal(await feedback(page), '');
-    assert.match(await page.textContent('#status'), /^Premove c2-c4 queued/);
+    assert.match(await page.textContent('#status'), /^Premove c4 queued/);
     assert.equal(await page.locator('#board .marker-premove').count(), 2, 'drawn as a premove made on the board');
     await waitPlies(page, 3, 60000);
     assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes()[2].uci), 'c2c4');

@@ -84,15 +84,17 @@ test('clock: saved running, read back later, charges the time that passed', () =
 test('settings: each field is checked on its own', async () => {
   const { normalize, loadSettings, saveSettings, DEFAULT_SETTINGS, SETTINGS_KEY } = await import('../../web/settings.js');
   assert.deepEqual(normalize(null), { ...DEFAULT_SETTINGS });
-  assert.deepEqual(normalize({ board: 'green', pieces: 'nope', coords: 'yes', animation: 'off', sound: false, screenReader: 1 }), { board: 'green', pieces: 'standard', coords: true, animation: 'off', sound: false, screenReader: false });
+  assert.deepEqual(normalize({ board: 'green', pieces: 'nope', coords: 'yes', animation: 'off', sound: false, screenReader: 1, confirmMove: 'yes', autoQueen: 'always' }), { board: 'green', pieces: 'standard', coords: true, animation: 'off', sound: false, screenReader: false, confirmMove: false, autoQueen: 'premoves' });
+  assert.deepEqual(normalize({ confirmMove: true, autoQueen: 'off' }), { ...DEFAULT_SETTINGS, confirmMove: true, autoQueen: 'off' });
+  assert.equal(DEFAULT_SETTINGS.confirmMove, false, 'move confirmation is off by default');
   // 'normal' saved before the screen-reader field existed was the old default, not a
   // choice: it follows the system's reduced motion ('auto'); saved since, it is kept.
   assert.equal(normalize({ animation: 'normal', sound: false }).animation, 'auto');
   assert.equal(normalize({ animation: 'normal', screenReader: false }).animation, 'normal');
   const map = new Map();
   const storage = { getItem: (k) => (map.has(k) ? map.get(k) : null), setItem: (k, v) => map.set(k, v) };
-  assert.equal(saveSettings({ board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false, screenReader: true }, storage), null);
-  assert.deepEqual(loadSettings(storage), { board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false, screenReader: true });
+  assert.equal(saveSettings({ board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false, screenReader: true, confirmMove: true, autoQueen: 'on' }, storage), null);
+  assert.deepEqual(loadSettings(storage), { board: 'brown', pieces: 'azurite', coords: false, animation: 'slow', sound: false, screenReader: true, confirmMove: true, autoQueen: 'on' });
   assert.equal(saveSettings({ ...DEFAULT_SETTINGS, animation: 'normal' }, storage), null);
   assert.equal(loadSettings(storage).animation, 'normal', 'Normal chosen now stays Normal after a reload');
   map.set(SETTINGS_KEY, '{not json');

@@ -133,7 +133,7 @@ test('a premove clicked while the player\'s own move still glides is queued; the
     await clickNow(page, 'e2', 'e4');
     await clickNow(page, 'g1', 'f3');
     assert.equal(await plies(page), 1, 'the engine has not moved yet');
-    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premove), { from: 'g1', to: 'f3' });
+    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premoves), [{ from: 'g1', to: 'f3' }]);
     // Flipped, the engine's row (now below) is the one marked as thinking.
     const thinking = () => page.evaluate(() => ['row-top', 'row-bottom'].filter((id) => document.getElementById(id).classList.contains('thinking')));
     assert.deepEqual(await thinking(), ['row-top']);

@@ -188,9 +188,9 @@ test('premove: drawn, cancellable, and played at once when the engine moves', as
     assert.equal(await page.locator('#board .marker-premove').count(), 2, 'the premove is drawn');
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('#board .marker-premove').count(), 0, 'Escape cancels it');
-    assert.equal(await page.evaluate(() => window.azurite.controllers.play.state.premove), null);
+    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premoves), []);
     await clickMove(page, 'g1', 'f3');
-    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premove), { from: 'g1', to: 'f3' });
+    assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premoves), [{ from: 'g1', to: 'f3' }]);
     assert.equal(await plies(page), 1);
     // The premove lands in the same task as the engine's move: whoever sees the
     // engine's reply sees the premove after it.
