@@ -219,6 +219,8 @@ test('tree edits and drawn shapes survive PGN export and import', async () => {
     await page.click('#btn-tree-comment');
     await page.fill('#comment-text', 'The open Sicilian follows.');
     await page.click('#btn-comment-save');
+    // The comment form sits low in the side column; the person scrolls back to the board.
+    await page.locator('#board').scrollIntoViewIfNeeded();
     const drag = async (from, to) => {
       const a = await square(page, from).boundingBox();
       const b = await square(page, to).boundingBox();
