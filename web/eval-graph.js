@@ -4,6 +4,7 @@
 
 import { s, clear } from './dom.js';
 import { winPercent, toCp } from './score.js';
+import { t } from './i18n.js';
 
 const W = 600;
 const H = 160;
@@ -17,7 +18,7 @@ export function defaults() {
 export function createEvalGraph(el, config = {}) {
   const cfg = { ...defaults(), ...config };
   let count = 0;
-  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img', preserveAspectRatio: 'none', 'aria-label': 'Evaluation graph: White above the middle line' });
+  const svg = s('svg', { viewBox: `0 0 ${W} ${H}`, class: 'eval-graph', role: 'img', preserveAspectRatio: 'none', 'aria-label': t('chart.eval') });
   // The graph stretches to any width (preserveAspectRatio none), which would squash
   // its dots into ellipses on a phone: they go on an unscaled layer on top instead,
   // placed in percent, with a radius in pixels.

@@ -10,12 +10,14 @@
 //   else:    "10.Nxb5 was best."
 
 import { Chess } from 'chess.js';
+import { t as tr } from './i18n.js';
 
 /** VALUE is the material count of each piece type, in pawns. */
 export const VALUE = { p: 1, n: 3, b: 3, r: 5, q: 9, k: 0 };
 
+// NAME lists the piece types material is counted in; their words are the catalogue's
+// (explain.piece.*: "a knight", "two knights", "the queen").
 const NAME = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen' };
-const COUNT = ['', 'a', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 
 /** MAX_PLIES bounds how far along an engine line material is counted. */
 export const MAX_PLIES = 10;
@@ -107,11 +109,13 @@ export function describe(counts) {
   for (const t of ['q', 'r', 'b', 'n', 'p']) {
     const k = counts[t];
     if (k <= 0) continue;
-    if (t === 'q' && k === 1) parts.push('the queen');
-    else parts.push(`${COUNT[k] || k} ${NAME[t]}${k > 1 ? 's' : ''}`);
+    parts.push(tr(`explain.piece.${t}`, { count: k, n: k >= 2 && k <= 8 ? tr(`explain.n.${k}`) : String(k) }));
   }
   if (parts.length <= 1) return parts.join('');
-  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+  // "a, b and c": the list's last pair joined by the language's "and".
+  let head = parts[0];
+  for (const p of parts.slice(1, -1)) head = tr('explain.listMore', { a: head, b: p });
+  return tr('explain.list2', { a: head, b: parts[parts.length - 1] });
 }
 
 /**
@@ -136,11 +140,11 @@ export function trade(gone, got) {
     h[y] -= both;
   }
   const only = (c, t) => Object.keys(NAME).every((x) => c[x] === (x === t ? 1 : 0));
-  if (only(g, 'r') && (only(h, 'n') || only(h, 'b'))) return 'the exchange';
+  if (only(g, 'r') && (only(h, 'n') || only(h, 'b'))) return tr('explain.exchange');
   const a = describe(g);
   const b = describe(h);
   if (!a) return null;
-  return b ? `${a} for ${b}` : a;
+  return b ? tr('explain.for', { a, b }) : a;
 }
 
 /**
@@ -161,13 +165,13 @@ export function explain(fen, played, before, after) {
   // What the move allowed.
   const theirMate = after.score.mate ? -sign * after.score.mate : 0;
   if (theirMate > 0 && playedLine.length > 1) {
-    out.push(`Allows mate in ${theirMate}: ${mateLine(playedLine.slice(1), theirMate)}.`);
+    out.push(tr('explain.allowsMate', { n: theirMate, line: mateLine(playedLine.slice(1), theirMate) }));
   } else {
     const loss = materialAlong(fen, playedLine, mover);
     if (loss && loss.net >= 1) {
       const what = trade(loss.lost, loss.won);
       const line = playedLine.slice(1, loss.lastChange + 1);
-      if (what && line.length) out.push(`Loses ${what} after ${formatLine(line)}.`);
+      if (what && line.length) out.push(tr('explain.loses', { what, line: formatLine(line) }));
     }
   }
   // What it missed.
@@ -175,7 +179,7 @@ export function explain(fen, played, before, after) {
   const afterOurs = after.score.mate ? sign * after.score.mate : 0;
   const bestFirst = bestLine.length ? bestLine[0] : null;
   if (ourMate > 0 && !(afterOurs > 0) && bestLine.length && bestLine[0].fen) {
-    out.push(`Misses mate in ${ourMate}: ${mateLine(bestLine, ourMate)}.`);
+    out.push(tr('explain.missesMate', { n: ourMate, line: mateLine(bestLine, ourMate) }));
     return out.join(' ');
   }
   const gain = materialAlong(fen, bestLine, mover);
@@ -184,12 +188,13 @@ export function explain(fen, played, before, after) {
     const what = trade(gain.won, gain.lost);
     if (what) {
       const rest = bestLine.slice(0, gain.lastChange + 1);
-      const more = rest.length > 1 ? ` (${formatLine(rest)})` : '';
-      out.push(`Misses ${bestFirst.label}, winning ${what}${more}.`);
+      out.push(rest.length > 1
+        ? tr('explain.missesWinLine', { move: bestFirst.label, what, line: formatLine(rest) })
+        : tr('explain.missesWin', { move: bestFirst.label, what }));
       return out.join(' ');
     }
   }
-  if (bestFirst) out.push(`${bestFirst.label} was best.`);
+  if (bestFirst) out.push(tr('explain.best', { move: bestFirst.label }));
   return out.join(' ');
 }
 

@@ -6,18 +6,22 @@
 // mate) and "Lost forced checkmate sequence" (a move that gives a forced mate away).
 // Pure functions, no DOM: node tests call them on hand-made evaluations.
 
+import { t } from './i18n.js';
+
 /** Thresholds in points of the mover's winning chances (0..100) lost by a move. */
 export const THRESHOLDS = { inaccuracy: 5, mistake: 10, blunder: 15 };
 
+// A verdict's label is its words in the current language; its class, the key of
+// VERDICT, names it in CSS and in the graph's marks whatever the language.
 const VERDICT = {
-  blunder: { nag: 4, label: 'Blunder', symbol: '??' },
-  mistake: { nag: 2, label: 'Mistake', symbol: '?' },
-  inaccuracy: { nag: 6, label: 'Inaccuracy', symbol: '?!' },
+  blunder: { nag: 4, class: 'blunder', get label() { return t('judge.blunder'); }, symbol: '??' },
+  mistake: { nag: 2, class: 'mistake', get label() { return t('judge.mistake'); }, symbol: '?' },
+  inaccuracy: { nag: 6, class: 'inaccuracy', get label() { return t('judge.inaccuracy'); }, symbol: '?!' },
 };
 
-/** MATE_CREATED and MATE_LOST are the two mate verdicts' words, as lichess writes them. */
-export const MATE_CREATED = 'Checkmate is now unavoidable';
-export const MATE_LOST = 'Lost forced checkmate sequence';
+/** mateCreated and mateLost are the two mate verdicts' words, as lichess writes them. */
+export const mateCreated = () => t('judge.mateCreated');
+export const mateLost = () => t('judge.mateLost');
 
 /** winningChances maps centipawns (any side's view) to -1..+1, clamped at ±1000 cp as lichess does. */
 export function winningChances(cp) {
@@ -47,17 +51,17 @@ export function judgeMove(mover, before, after, { afterMated = false } = {}) {
   if (pm === null && nm === null) {
     const drop = 50 * (winningChances(sign * before.cp) - winningChances(sign * after.cp));
     const v = drop >= THRESHOLDS.blunder ? VERDICT.blunder : drop >= THRESHOLDS.mistake ? VERDICT.mistake : drop >= THRESHOLDS.inaccuracy ? VERDICT.inaccuracy : null;
-    return v && { ...v, kind: 'cp', lead: v.label, drop };
+    return v && { ...v, label: v.label, kind: 'cp', lead: v.label, drop };
   }
   const prevCp = pm === null ? sign * before.cp : 0;
   const nextCp = nm === null ? sign * after.cp : 0;
   if (pm === null && nm < 0) {
     const v = prevCp < -999 ? VERDICT.inaccuracy : prevCp < -700 ? VERDICT.mistake : VERDICT.blunder;
-    return { ...v, kind: 'mate-created', lead: MATE_CREATED, drop: null };
+    return { ...v, label: v.label, kind: 'mate-created', lead: mateCreated(), drop: null };
   }
   if (pm > 0 && (nm === null || nm < 0)) {
     const v = nextCp > 999 ? VERDICT.inaccuracy : nextCp > 700 ? VERDICT.mistake : VERDICT.blunder;
-    return { ...v, kind: 'mate-lost', lead: MATE_LOST, drop: null };
+    return { ...v, label: v.label, kind: 'mate-lost', lead: mateLost(), drop: null };
   }
   return null;
 }

@@ -4,6 +4,7 @@
 // there.
 
 import { part, show } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * createPlayerRows drives the two rows, top and bottom (the elements #row-top and
@@ -51,7 +52,7 @@ export function createPlayerRows(top, bottom) {
       el.classList.toggle('low', c.low);
       el.classList.toggle('live-game', !!c.live);
       el.title = c.live ? 'The live game\'s clock' : '';
-      el.setAttribute('aria-label', `${c.color === 'w' ? 'White' : 'Black'} clock${c.live ? ' in the live game' : ''}`);
+      el.setAttribute('aria-label', t(`rows.clock${c.live ? 'Live' : ''}.${c.color === 'w' ? 'w' : 'b'}`));
     },
   };
 }

@@ -10,6 +10,7 @@ import { judgeMove } from './judge.js';
 import { walk } from './explain.js';
 import { formatScore } from './score.js';
 import { part, show, clear } from './dom.js';
+import { t } from './i18n.js';
 
 /** acceptMove is the verdict on move (UCI) in a puzzle whose best evaluation is before:
  * {ok, why}. after is the evaluation of the position after move (null when the move is
@@ -56,9 +57,8 @@ export function createPractice(shell, root, { evaluate }) {
     shell.refresh({ animate: false });
     shell.view.setArrows([]);
     shell.view.setHint(null);
-    const mover = p.fen.split(' ')[1] === 'w' ? 'White' : 'Black';
-    part(root, 'practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
-    say(`${mover} to move: find a better move than ${p.node.san}.`);
+    part(root, 'practice-count').textContent = t('practice.count', { n: st.i + 1, count: st.list.length, solved: st.solved });
+    say(t(`practice.toMove.${p.fen.split(' ')[1]}`, { move: p.node.san }));
     show(part(root, 'btn-practice-next'), false);
   }
 
@@ -66,7 +66,7 @@ export function createPractice(shell, root, { evaluate }) {
     const p = current();
     if (!p || !p.best) return;
     shell.view.setHint(p.best.slice(0, 2));
-    say(`Hint: move the piece on ${p.best.slice(0, 2)}.`);
+    say(t('practice.hint', { square: p.best.slice(0, 2) }));
   }
 
   function solution() {
@@ -76,7 +76,7 @@ export function createPractice(shell, root, { evaluate }) {
     st.done = true;
     shell.view.setHint(null);
     shell.view.setArrows([{ from: p.best.slice(0, 2), to: p.best.slice(2, 4), kind: 'best' }]);
-    say(`The engine played ${p.bestSan}. In the game: ${p.text}`);
+    say(t('practice.solution', { move: p.bestSan, text: p.text }));
     show(part(root, 'btn-practice-next'), st.i + 1 < st.list.length);
   }
 
@@ -102,12 +102,12 @@ export function createPractice(shell, root, { evaluate }) {
     if (move === p.best || move === p.played || ply.mate) {
       res = acceptMove(p, move, null, ply.mate);
     } else {
-      say(`Checking ${ply.san}…`);
+      say(t('practice.checking', { move: ply.san }));
       let after;
       try {
         after = await evaluate(ply.fen);
       } catch (e) {
-        if (token === st.token) say(`The engine could not check the move (${e.message || e}).`);
+        if (token === st.token) say(t('practice.engineFailed', { why: e.message || e }));
         st.busy = false;
         return true;
       }
@@ -119,16 +119,16 @@ export function createPractice(shell, root, { evaluate }) {
     if (res.ok) {
       st.solved++;
       st.done = true;
-      const also = res.why === 'good' && p.bestSan ? ` The engine's choice was ${p.bestSan}.` : '';
-      const last = st.i + 1 >= st.list.length ? ` That was the last puzzle: ${st.solved} of ${st.list.length} solved.` : '';
-      say(`Correct: ${ply.san} is ${res.why === 'best' ? 'the best move' : 'good enough'}.${also}${last}`);
-      part(root, 'practice-count').textContent = `Puzzle ${st.i + 1} of ${st.list.length} · solved ${st.solved}`;
+      const also = res.why === 'good' && p.bestSan ? ` ${t('practice.engineChoice', { move: p.bestSan })}` : '';
+      const last = st.i + 1 >= st.list.length ? ` ${t('practice.last', { solved: st.solved, count: st.list.length })}` : '';
+      say(`${t(res.why === 'best' ? 'practice.correctBest' : 'practice.correctGood', { move: ply.san })}${also}${last}`);
+      part(root, 'practice-count').textContent = t('practice.count', { n: st.i + 1, count: st.list.length, solved: st.solved });
       show(part(root, 'btn-practice-next'), !last);
     } else {
       const why = res.why === 'played'
-        ? `${ply.san} is the game's move.`
-        : `${ply.san} is no better: ${res.verdict.lead.toLowerCase()} (${formatScore(p.before.score)} → ${formatScore(res.after.score)}).`;
-      say(`${why} Try again.`);
+        ? t('practice.gameMove', { move: ply.san })
+        : t('practice.noBetter', { move: ply.san, verdict: res.verdict.lead.toLowerCase(), before: formatScore(p.before.score), after: formatScore(res.after.score) });
+      say(`${why} ${t('practice.tryAgain')}`);
       // Put the puzzle back after a moment, so the refused move is seen first.
       setTimeout(() => {
         if (token === st.token && st.active) {
@@ -148,7 +148,7 @@ export function createPractice(shell, root, { evaluate }) {
       st.i = 0;
       st.solved = 0;
       if (!st.list.length) {
-        say('There are no marked moves of that side to practise.');
+        say(t('practice.none'));
         return;
       }
       st.active = true;

@@ -84,7 +84,7 @@ export function judgeMoves(nodes, evals) {
       }
       const first = best ? walk(n.parent.fen, [best])[0] : null;
       marks.push({ node: n, judged, best, bestSan: first ? first.san : null, text });
-      point = { ...point, mark: judged.label.toLowerCase(), label: `${n.san}${judged.symbol}` };
+      point = { ...point, mark: judged.class, label: `${n.san}${judged.symbol}` };
     }
     points.push(point);
   }
@@ -330,7 +330,7 @@ export function createReview(shell, root) {
       const n = m.node;
       const num = moveNumberLabel(n, shell.game.startFen).replace('...', '…');
       // The whole row is one button: its explanation leads to the move as well.
-      list.append(h('li', { class: `mark ${m.judged.label.toLowerCase()}`, 'data-kind': m.judged.kind },
+      list.append(h('li', { class: `mark ${m.judged.class}`, 'data-kind': m.judged.kind },
         h('button', { type: 'button', 'data-node': n.id },
           h('span', { class: 'mark-move' }, `${num} ${n.san}${m.judged.symbol}`),
           h('span', { class: 'mark-text' }, ` ${m.text}`))));

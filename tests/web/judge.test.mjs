@@ -3,7 +3,7 @@
 // winning chances) and mate verdicts, and sentences that name only what the lines show.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { judgeMove, winningChances, MATE_CREATED, MATE_LOST } from '../../web/judge.js';
+import { judgeMove, winningChances, mateCreated, mateLost } from '../../web/judge.js';
 import { explain, walk, formatLine, settle, trade, balance } from '../../web/explain.js';
 
 const cp = (v) => ({ cp: v, mate: null });
@@ -34,10 +34,10 @@ test('cp verdicts at lichess thresholds: 0.1/0.2/0.3 of winning chances, i.e. 5/
 
 test('mate verdicts are worded and graded as lichess does', () => {
   const rows = [
-    { name: 'allows mate from equal', mover: 'b', before: cp(30), after: mate(2), kind: 'mate-created', lead: MATE_CREATED, symbol: '??' },
+    { name: 'allows mate from equal', mover: 'b', before: cp(30), after: mate(2), kind: 'mate-created', lead: mateCreated(), symbol: '??' },
     { name: 'allows mate when 8 down', mover: 'w', before: cp(-800), after: mate(-3), kind: 'mate-created', symbol: '?' },
     { name: 'allows mate when 11 down', mover: 'w', before: cp(-1100), after: mate(-3), kind: 'mate-created', symbol: '?!' },
-    { name: 'gives up mate for +1', mover: 'w', before: mate(3), after: cp(100), kind: 'mate-lost', lead: MATE_LOST, symbol: '??' },
+    { name: 'gives up mate for +1', mover: 'w', before: mate(3), after: cp(100), kind: 'mate-lost', lead: mateLost(), symbol: '??' },
     { name: 'gives up mate for +8', mover: 'w', before: mate(3), after: cp(800), kind: 'mate-lost', symbol: '?' },
     { name: 'gives up mate for +12', mover: 'b', before: mate(-3), after: cp(-1200), kind: 'mate-lost', symbol: '?!' },
     { name: 'own mate becomes theirs', mover: 'w', before: mate(2), after: mate(-1), kind: 'mate-lost', symbol: '??' },
