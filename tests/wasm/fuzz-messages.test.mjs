@@ -11,21 +11,11 @@ import { test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { startEngine, isEvent } from './inprocess.mjs';
 import { requireBuild } from './paths.mjs';
+import { rng } from '../rng.mjs';
 
 const DURATION = Number(process.env.FUZZ_MS || 3000);
 const SEED = Number(process.env.FUZZ_SEED || Date.now() % 2 ** 31);
 
-// mulberry32: a small seeded generator, so runs replay exactly.
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const TYPES = ['uci', 'isready', 'newgame', 'stop', 'ponderhit', 'setoption', 'position', 'go', 'book', 'stopflag', 'fly', '', 'GO'];
 const FIELDS = ['type', 'name', 'value', 'fen', 'moves', 'searchmoves', 'wtime', 'btime', 'winc', 'binc', 'movestogo',

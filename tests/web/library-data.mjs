@@ -1,18 +1,8 @@
 // library-data.mjs: PGN databases for the library's tests and benchmark, made from a
 // seed (random legal games through chess.js), with broken games at chosen places.
 import { Chess } from 'chess.js';
+import { rng } from '../rng.mjs';
 
-// rng is a small deterministic generator (mulberry32).
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PLAYERS = ['Carlsen', 'Nakamura', 'Caruana', 'Ding', 'Firouzja', 'Gukesh', 'So', 'Aronian', 'Giri', 'Nepomniachtchi'];
 const EVENTS = ['Spring Open', 'Club Championship', 'Blitz Arena', 'Rapid Cup'];

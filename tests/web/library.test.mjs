@@ -81,6 +81,17 @@ function stored(page) {
   }));
 }
 
+// waitStored polls the stored records until ok(records) holds, and returns them.
+async function waitStored(page, ok, timeoutMs = 10000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const recs = await stored(page);
+    if (ok(recs)) return recs;
+    if (Date.now() > end) throw new Error(`the library did not reach the expected state: ${JSON.stringify(recs.map((r) => r.summary))}`);
+    await page.waitForTimeout(100);
+  }
+}
+
 test('a game played here is kept with every move and clock, through reloads and a closed tab', async () => {
   await withPage({}, async (page, browser) => {
     await gotoApp(page, server.url);
@@ -105,16 +116,7 @@ test('a game played here is kept with every move and clock, through reloads and 
     await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length === 4, null, { timeout: 60000 });
     await page.click('#btn-resign');
     await page.click('#btn-resign');
-    await page.waitForFunction(async () => {
-      const r = await new Promise((res) => {
-        const q = indexedDB.open('azurite-library');
-        q.onsuccess = () => {
-          const t = q.result.transaction('summaries').objectStore('summaries').getAll();
-          t.onsuccess = () => { res(t.result); q.result.close(); };
-        };
-      });
-      return r.length === 1 && r[0].result === '0-1' && r[0].plies === 4;
-    }, null, { timeout: 10000 });
+    await waitStored(page, (recs) => recs.length === 1 && recs[0].summary.result === '0-1' && recs[0].summary.plies === 4);
     // Leave the app (the tab goes to a blank page) and open it again in a new tab.
     await page.goto('about:blank');
     const page2 = await browser.context.newPage();
@@ -351,16 +353,7 @@ test('two tabs editing one game: neither overwrites the other, the later is kept
       window.azurite.refresh();
     });
     await page.waitForFunction(async () => (await window.azurite.librarySync.flush(), true));
-    await page.waitForFunction(async () => {
-      const r = await new Promise((res) => {
-        const q = indexedDB.open('azurite-library');
-        q.onsuccess = () => {
-          const t = q.result.transaction('bodies').objectStore('bodies').getAll();
-          t.onsuccess = () => { res(t.result); q.result.close(); };
-        };
-      });
-      return r.length === 1 && r[0].pgn.includes('2. Nf3');
-    });
+    await waitStored(page, (recs) => recs.length === 1 && recs[0].pgn.includes('2. Nf3'));
     await other.evaluate(() => {
       window.azurite.game.play('f1c4');
       window.azurite.refresh();
@@ -392,16 +385,7 @@ test('a review is kept with the game: reopening it shows the marks at once', asy
     await page.waitForSelector('#review-summary table', { timeout: 120000 });
     const marks = await page.$$eval('#review-marks li', (l) => l.map((x) => x.textContent));
     assert.ok(marks.some((m) => m.includes('Nf6')), marks.join('\n'));
-    await page.waitForFunction(async () => {
-      const r = await new Promise((res) => {
-        const q = indexedDB.open('azurite-library');
-        q.onsuccess = () => {
-          const t = q.result.transaction('summaries').objectStore('summaries').getAll();
-          t.onsuccess = () => { res(t.result); q.result.close(); };
-        };
-      });
-      return r.length === 1 && r[0].reviewed;
-    }, null, { timeout: 10000 });
+    await waitStored(page, (recs) => recs.length === 1 && recs[0].summary.reviewed);
     // Load something else on the Analyse tab, reload, and open the game again.
     await page.click('#tab-analysis');
     await page.evaluate(() => window.azurite.setGame(new (window.azurite.workGame.constructor)(), 'work'));
