@@ -21,22 +21,22 @@ import (
 // trainConfig is everything a training run's result depends on besides the
 // data; a run resumes from its checkpoint only with the same config.
 type trainConfig struct {
-	Data         string  `json:"data"`
-	Epochs       int     `json:"epochs"`
-	Batch        int     `json:"batch"`
-	LR           float64 `json:"lr"`
-	FinalLR      float64 `json:"final_lr"`
-	Lambda       float64 `json:"lambda"` // weight of the search score in the target
+	Data    string  `json:"data"`
+	Epochs  int     `json:"epochs"`
+	Batch   int     `json:"batch"`
+	LR      float64 `json:"lr"`
+	FinalLR float64 `json:"final_lr"`
+	Lambda  float64 `json:"lambda"` // weight of the search score in the target
 	// LambdaEnd, when set, is λ at the last step: λ moves linearly from
 	// Lambda to it over the run, so the game result's weight 1−λ ramps
 	// (0.8 → 0.5: the result's weight 0.2 → 0.5).
-	LambdaEnd *float64 `json:"lambda_end,omitempty"`
-	Seed         uint64  `json:"seed"`
-	ValidEvery   int     `json:"valid_every"`
-	MaxPositions int     `json:"max_positions"`
-	Chunks       int     `json:"chunks,omitempty"`  // read chunks 0..Chunks-1 of Data (0: all)
-	Teacher      string  `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
-	Init         string  `json:"init,omitempty"`    // checkpoint whose weights start the run
+	LambdaEnd    *float64 `json:"lambda_end,omitempty"`
+	Seed         uint64   `json:"seed"`
+	ValidEvery   int      `json:"valid_every"`
+	MaxPositions int      `json:"max_positions"`
+	Chunks       int      `json:"chunks,omitempty"`  // read chunks 0..Chunks-1 of Data (0: all)
+	Teacher      string   `json:"teacher,omitempty"` // "hce": targets from the hand-written evaluation
+	Init         string   `json:"init,omitempty"`    // checkpoint whose weights start the run
 	// Imitate names a second data directory whose training chunks join the
 	// training set with the hand-written evaluation's scores as targets, so
 	// a net learning from searches keeps what it imitated.
