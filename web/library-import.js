@@ -67,15 +67,14 @@ export function readGame(part) {
   try {
     sgs = readPgn(part.text, { maxPly: MAX_PLY, firstLine: part.line });
   } catch (e) {
-    return { error: { line: part.line, column: 1, reason: e.message } };
+    return { error: { line: e.line || part.line, column: e.column || 1, reason: e.reason || e.message } };
   }
   const sg = sgs[0];
   if (!sg) return { error: { line: part.line, column: 1, reason: t('import.noGame') } };
   try {
     return { game: buildGame(sg) };
   } catch (e) {
-    const reason = String(e.message || e).replace(/^Line \d+(, column \d+)?[:,]\s*/, '');
-    return { error: { line: e.line || sg.line || part.line, column: e.column || 1, reason } };
+    return { error: { line: e.line || sg.line || part.line, column: e.column || 1, reason: e.reason || String(e.message || e) } };
   }
 }
 

@@ -20,6 +20,8 @@
 // variation, belongs before the next move. That is how they are written back, so a
 // file read and exported again keeps its text.
 
+import { t as tr } from './i18n.js';
+
 /** MAX_DEPTH bounds the nesting of variations: ((((…)))) deeper is refused. */
 export const MAX_DEPTH = 40;
 
@@ -30,10 +32,14 @@ export const MAX_DEPTH = 40;
  */
 export const MAX_MOVES = 3000;
 
-/** PgnSyntaxError is a syntax error at a 1-based line and column of the text. */
+/**
+ * PgnSyntaxError is a syntax error at a 1-based line and column of the text; reason
+ * is the message without its place.
+ */
 export class PgnSyntaxError extends Error {
-  constructor(message, tok) {
-    super(`Line ${tok.line}, column ${tok.column}: ${message}`);
+  constructor(reason, tok) {
+    super(tr('pgn.at', { line: String(tok.line), column: String(tok.column), why: reason }));
+    this.reason = reason;
     this.name = 'PgnSyntaxError';
     this.line = tok.line;
     this.column = tok.column;
@@ -133,7 +139,7 @@ class Lexer {
     }
     if (c === '{') {
       const end = s.indexOf('}', start + 1);
-      if (end < 0) throw new PgnSyntaxError('this comment "{" is never closed with "}".', this.tok('{', c, start));
+      if (end < 0) throw new PgnSyntaxError(tr('pgn.openComment'), this.tok('{', c, start));
       this.pos = end + 1;
       return this.tok('comment', tidy(s.slice(start + 1, end)), start);
     }
@@ -144,7 +150,7 @@ class Lexer {
         if (s[p] === '\\' && (s[p + 1] === '"' || s[p + 1] === '\\')) p++;
         v += s[p];
       }
-      if (s[p] !== '"') throw new PgnSyntaxError('this tag value is not closed with a quote (").', this.tok('"', c, start));
+      if (s[p] !== '"') throw new PgnSyntaxError(tr('pgn.openQuote'), this.tok('"', c, start));
       this.pos = p + 1;
       return this.tok('string', v, start);
     }
@@ -153,7 +159,7 @@ class Lexer {
       while (p < s.length && s[p] >= '0' && s[p] <= '9') p++;
       const n = Number(s.slice(start + 1, p));
       if (p === start + 1 || p - start > 4 || n > 255) {
-        throw new PgnSyntaxError(`"${s.slice(start, Math.max(p, start + 1))}" is not a NAG ($0 to $255).`, this.tok('$', c, start));
+        throw new PgnSyntaxError(tr('pgn.badNag', { nag: s.slice(start, Math.max(p, start + 1)) }), this.tok('$', c, start));
       }
       this.pos = p;
       return this.tok('nag', n, start);
@@ -184,8 +190,8 @@ class Lexer {
       return this.tok(v === '--' ? 'symbol' : 'glyph', v, start);
     }
     const code = s.codePointAt(start);
-    const shown = code < 32 ? `control character ${code}` : `"${String.fromCodePoint(code)}"`;
-    throw new PgnSyntaxError(`unexpected ${shown}.`, this.tok('?', c, start));
+    const shown = code < 32 ? tr('pgn.control', { code: String(code) }) : `"${String.fromCodePoint(code)}"`;
+    throw new PgnSyntaxError(tr('pgn.unexpected', { what: shown }), this.tok('?', c, start));
   }
 }
 
@@ -238,11 +244,11 @@ function readTags(lx, g) {
   while (lx.peek().type === '[') {
     const open = lx.next();
     const name = lx.next();
-    if (name.type !== 'symbol') throw new PgnSyntaxError(`a tag needs a name after "[", found ${describe(name)}.`, name);
+    if (name.type !== 'symbol') throw new PgnSyntaxError(tr('pgn.tagName', { found: describe(name) }), name);
     const value = lx.next();
-    if (value.type !== 'string') throw new PgnSyntaxError(`the tag ${name.value} needs a value in quotes, found ${describe(value)}.`, value);
+    if (value.type !== 'string') throw new PgnSyntaxError(tr('pgn.tagValue', { tag: name.value, found: describe(value) }), value);
     const close = lx.next();
-    if (close.type !== ']') throw new PgnSyntaxError(`the tag ${name.value} is not closed with "]", found ${describe(close)}.`, close);
+    if (close.type !== ']') throw new PgnSyntaxError(tr('pgn.tagClose', { tag: name.value, found: describe(close) }), close);
     g.tags[name.value] = value.value;
     g.tagList.push({ name: name.value, value: value.value, line: open.line, column: open.column });
   }
@@ -267,18 +273,18 @@ function readLine(lx, g, depth, open, count, ply) {
     const t = lx.peek();
     const last = moves[moves.length - 1];
     if (t.type === 'eof' || (t.type === '[' && depth === 0)) {
-      if (depth > 0) throw new PgnSyntaxError('this variation "(" is never closed with ")".', open);
+      if (depth > 0) throw new PgnSyntaxError(tr('pgn.openVariation'), open);
       break;
     }
-    if (t.type === '[') throw new PgnSyntaxError('this variation "(" is never closed with ")".', open);
+    if (t.type === '[') throw new PgnSyntaxError(tr('pgn.openVariation'), open);
     lx.next();
     if (t.type === 'comment') {
       if (last && !afterVariation) last.after.push(t.value);
       else pending.push(t.value);
     } else if (t.type === 'nag' || t.type === 'glyph') {
       const nag = t.type === 'nag' ? t.value : GLYPH_NAG[t.value];
-      if (nag === undefined) throw new PgnSyntaxError(`"${t.value}" is not an annotation this reader knows.`, t);
-      if (!last) throw new PgnSyntaxError(`the annotation "${t.type === 'nag' ? `$${t.value}` : t.value}" comes before any move.`, t);
+      if (nag === undefined) throw new PgnSyntaxError(tr('pgn.unknownGlyph', { glyph: t.value }), t);
+      if (!last) throw new PgnSyntaxError(tr('pgn.glyphFirst', { glyph: t.type === 'nag' ? `$${t.value}` : t.value }), t);
       if (!last.nags.includes(nag)) last.nags.push(nag);
     } else if (t.type === 'dots') {
       // periods of move numbers
@@ -292,25 +298,25 @@ function readLine(lx, g, depth, open, count, ply) {
         }
         continue;
       }
-      if (++count.moves > MAX_MOVES) throw new PgnSyntaxError(`the game has more than ${MAX_MOVES} moves (variations included); that is the limit.`, t);
-      if (ply + moves.length > lx.maxPly) throw new PgnSyntaxError(`this line is longer than ${lx.maxPly} half-moves; that is the limit.`, t);
+      if (++count.moves > MAX_MOVES) throw new PgnSyntaxError(tr('pgn.tooManyMoves', { max: MAX_MOVES }), t);
+      if (ply + moves.length > lx.maxPly) throw new PgnSyntaxError(tr('pgn.lineTooLong', { max: lx.maxPly }), t);
       moves.push({ san: t.value, line: t.line, column: t.column, nags: [], before: pending, after: [], variations: [] });
       pending = [];
       afterVariation = false;
     } else if (t.type === '(') {
-      if (!last) throw new PgnSyntaxError('a variation "(" must follow the move it replaces.', t);
-      if (depth + 1 > MAX_DEPTH) throw new PgnSyntaxError(`variations are nested more than ${MAX_DEPTH} deep; that is the limit.`, t);
+      if (!last) throw new PgnSyntaxError(tr('pgn.variationFirst'), t);
+      if (depth + 1 > MAX_DEPTH) throw new PgnSyntaxError(tr('pgn.tooDeep', { max: MAX_DEPTH }), t);
       const v = readLine(lx, g, depth + 1, t, count, ply + moves.length - 1);
       if (v.moves.length) last.variations.push(v.moves);
       else last.after.push(...v.comments); // "( {only words} )": keep the words
       afterVariation = true;
     } else if (t.type === ')') {
-      if (depth === 0) throw new PgnSyntaxError('")" closes a variation that was never opened.', t);
+      if (depth === 0) throw new PgnSyntaxError(tr('pgn.closeUnopened'), t);
       break;
     } else if (t.type === 'string') {
-      throw new PgnSyntaxError(`a quoted string "${clip(t.value)}" among the moves (tags go before the moves, in [ ]).`, t);
+      throw new PgnSyntaxError(tr('pgn.stringInMoves', { text: clip(t.value) }), t);
     } else {
-      throw new PgnSyntaxError(`unexpected "${t.value}".`, t);
+      throw new PgnSyntaxError(tr('pgn.unexpected', { what: `"${t.value}"` }), t);
     }
   }
   const last = moves[moves.length - 1];
@@ -319,9 +325,9 @@ function readLine(lx, g, depth, open, count, ply) {
 }
 
 function describe(t) {
-  if (t.type === 'eof') return 'the end of the text';
+  if (t.type === 'eof') return tr('pgn.endOfText');
   if (t.type === 'string') return `"${clip(t.value)}"`;
-  if (t.type === 'comment') return 'a comment';
+  if (t.type === 'comment') return tr('pgn.aComment');
   return `"${t.value}"`;
 }
 

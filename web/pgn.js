@@ -6,30 +6,35 @@
 import { Chess, validateFen } from 'chess.js';
 import { Game, START_FEN, MAX_PLY } from './game.js';
 import { readPgn } from './pgn-reader.js';
+import { t, formatNumber } from './i18n.js';
 
 /** MAX_TEXT is the largest paste accepted, in characters. */
 export const MAX_TEXT = 1_000_000;
 
-/** InputError is a user-facing parse error; line/column are 1-based when known. */
+/**
+ * InputError is a user-facing parse error; line/column are 1-based when known, and
+ * reason is the message without its place (where.reason, else the message).
+ */
 export class InputError extends Error {
   constructor(message, where = {}) {
     super(message);
     this.name = 'InputError';
     this.line = where.line;
     this.column = where.column;
+    this.reason = where.reason || message;
   }
 }
 
 const FEN_LIKE = /^[1-8pnbrqkPNBRQK]+(\/[1-8pnbrqkPNBRQK]+){7}(\s|$)/;
 
 function checkText(text) {
-  if (typeof text !== 'string') throw new InputError('Nothing to load.');
+  if (typeof text !== 'string') throw new InputError(t('pgn.nothing'));
   if (text.length > MAX_TEXT) {
-    throw new InputError(`The text is ${(text.length / 1e6).toFixed(1)} MB; the limit is ${MAX_TEXT / 1e6} MB. Paste one game.`);
+    throw new InputError(t('pgn.tooBig', { size: formatNumber(text.length / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), limit: MAX_TEXT / 1e6 }));
   }
-  const t = text.replace(/^\uFEFF/, '').trim();
-  if (!t) throw new InputError('Nothing to load: paste a PGN or a FEN.');
-  return t;
+  const body = text.replace(/^\uFEFF/, '').trim();
+  if (!body) throw new InputError(t('pgn.empty'));
+  return body;
 }
 
 /**
@@ -39,9 +44,9 @@ function checkText(text) {
  * with a readable message on bad input; with several games the message names which.
  */
 export function parseGameText(text, index = 0) {
-  const t = checkText(text);
-  if (FEN_LIKE.test(t) && !t.includes('\n')) return { game: parseFen(t), note: '', games: null, index: 0 };
-  return pickGame(readGames(t), index);
+  const body = checkText(text);
+  if (FEN_LIKE.test(body) && !body.includes('\n')) return { game: parseFen(body), note: '', games: null, index: 0 };
+  return pickGame(readGames(body), index);
 }
 
 /**
@@ -50,19 +55,19 @@ export function parseGameText(text, index = 0) {
  */
 export function pickGame(games, index = 0) {
   const sg = games[index];
-  if (!sg) throw new InputError(`There is no game ${index + 1}; the text holds ${games.length}.`);
+  if (!sg) throw new InputError(t('pgn.noGame', { n: String(index + 1), count: games.length }));
   let game;
   try {
     game = buildGame(sg);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
     // The error carries the games, so a chooser can still offer the others.
-    const err = games.length > 1 ? new InputError(`Game ${index + 1} of ${games.length}: ${e.message}`, e) : e;
+    const err = games.length > 1 ? new InputError(t('pgn.gameOf', { n: String(index + 1), count: games.length, why: e.message }), e) : e;
     err.games = games;
     err.index = index;
     throw err;
   }
-  const note = games.length > 1 ? `Loaded game ${index + 1} of ${games.length}; choose another in the list.` : '';
+  const note = games.length > 1 ? t('pgn.loadedOf', { n: String(index + 1), count: games.length }) : '';
   return { game, note, games, index };
 }
 
@@ -73,11 +78,11 @@ export function parseFen(fen) {
   const parts = f.split(' ');
   const full = parts.length === 4 ? `${f} 0 1` : f;
   const v = validateFen(full);
-  if (!v.ok) throw new InputError(`Invalid FEN: ${unprefix(v.error)}`);
+  if (!v.ok) throw new InputError(t('pgn.badFen', { why: unprefix(v.error) }));
   try {
     return new Game(full);
   } catch (e) {
-    throw new InputError(`Invalid FEN: ${unprefix(e.message)}`);
+    throw new InputError(t('pgn.badFen', { why: unprefix(e.message) }));
   }
 }
 
@@ -94,7 +99,7 @@ function unprefix(msg) {
  */
 export function readGames(text) {
   const games = readPgn(checkText(text), { maxPly: MAX_PLY });
-  if (!games.length) throw new InputError('Nothing to load: paste a PGN or a FEN.');
+  if (!games.length) throw new InputError(t('pgn.empty'));
   games.forEach((g, i) => {
     g.summary = summary(g, i);
   });
@@ -102,11 +107,11 @@ export function readGames(text) {
 }
 
 function summary(g, i) {
-  const t = g.tags;
-  const who = t.White || t.Black ? `${t.White || '?'} – ${t.Black || '?'}` : `game at line ${g.line}`;
-  const where = [t.Event, t.Date].filter((x) => x && !/^[?.\s-]*$/.test(x) && x !== '????.??.??').join(', ');
+  const tg = g.tags;
+  const who = tg.White || tg.Black ? `${tg.White || '?'} – ${tg.Black || '?'}` : t('pgn.gameAtLine', { line: String(g.line) });
+  const where = [tg.Event, tg.Date].filter((x) => x && !/^[?.\s-]*$/.test(x) && x !== '????.??.??').join(', ');
   const res = g.result && g.result !== '*' ? ` ${g.result}` : '';
-  return `${i + 1}. ${who}${where ? ` (${where})` : ''}${res}${g.error ? ' — unreadable' : ''}`;
+  return `${i + 1}. ${who}${where ? ` (${where})` : ''}${res}${g.error ? ` — ${t('pgn.unreadable')}` : ''}`;
 }
 
 /**
@@ -119,7 +124,8 @@ export function buildGame(sg) {
   const tagAt = (name) => sg.tagList.filter((x) => x.name.toLowerCase() === name.toLowerCase()).pop();
   const variant = tagAt('Variant');
   if (variant && !/^(standard|chess|normal|from position)$/i.test(variant.value.trim())) {
-    throw new InputError(`Line ${variant.line}: the variant "${variant.value}" is not supported; only standard chess is.`, variant);
+    const reason = t('pgn.variant', { variant: variant.value });
+    throw new InputError(t('pgn.atLine', { line: String(variant.line), why: reason }), { ...variant, reason });
   }
   const fenTag = tagAt('FEN');
   let game = null;
@@ -127,11 +133,11 @@ export function buildGame(sg) {
     const parts = fenTag.value.trim().split(/\s+/);
     const full = parts.length === 4 ? `${parts.join(' ')} 0 1` : parts.join(' ');
     const v = validateFen(full);
-    if (!v.ok) throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${unprefix(v.error)}`, fenTag);
+    if (!v.ok) throw fenTagError(fenTag, v.error);
     try {
       game = new Game(full);
     } catch (e) {
-      throw new InputError(`Line ${fenTag.line}: the FEN tag is invalid: ${unprefix(e.message)}`, fenTag);
+      throw fenTagError(fenTag, e.message);
     }
   } else {
     game = new Game(START_FEN);
@@ -184,6 +190,12 @@ function addLine(game, chess, parent, line, depth) {
   }
 }
 
+// fenTagError says that the FEN tag tag is invalid, and why.
+function fenTagError(tag, why) {
+  const reason = t('pgn.fenTag', { why: unprefix(why) });
+  return new InputError(t('pgn.atLine', { line: String(tag.line), why: reason }), { ...tag, reason });
+}
+
 function joinText(old, more) {
   return [old, ...more].filter(Boolean).join(' ');
 }
@@ -193,23 +205,22 @@ function joinText(old, more) {
 function moveError(chess, mv, depth) {
   const [, turn, , , , full] = chess.fen().split(' ');
   const label = `${full}${turn === 'w' ? '.' : '…'}`;
-  const side = turn === 'w' ? 'White' : 'Black';
-  const where = `Line ${mv.line}, column ${mv.column}, move ${label} ${mv.san}${depth ? ' (in a variation)' : ''}`;
-  return new InputError(`${where}: ${whyIllegal(chess, mv.san)} (${side} to play).`, mv);
+  const reason = t(`pgn.move${depth ? 'InVariation' : ''}.${turn}`, { move: `${label} ${mv.san}`, why: whyIllegal(chess, mv.san) });
+  return new InputError(t('pgn.atMove', { line: String(mv.line), column: String(mv.column), why: reason }), { ...mv, reason });
 }
 
 function whyIllegal(chess, san) {
-  if (/^(--|Z0|null)$/i.test(san)) return 'null moves are not supported';
+  if (/^(--|Z0|null)$/i.test(san)) return t('pgn.nullMove');
   const clean = san.replace(/[+#]+$/, '');
-  if (/^[O0]-[O0](-[O0])?$/.test(clean)) return 'castling is not legal here';
+  if (/^[O0]-[O0](-[O0])?$/.test(clean)) return t('pgn.noCastling');
   const m = /^([KQRBN])?([a-h])?([1-8])?[x:-]?([a-h][1-8])(?:=?([QRBNqrbn]))?$/.exec(clean);
-  if (!m) return 'not a move';
+  if (!m) return t('pgn.notMove');
   const [, piece, file, rank, to, promo] = m;
   const cands = chess.moves({ verbose: true }).filter((x) => x.piece === (piece ? piece.toLowerCase() : 'p') && x.to === to
     && (!file || x.from[0] === file) && (!rank || x.from[1] === rank) && (!promo || x.promotion === promo.toLowerCase()));
-  if (cands.length && !promo && cands.every((x) => x.promotion)) return `a promotion needs a piece, e.g. ${cands[0].san}`;
-  if (cands.length > 1) return `ambiguous, it could be ${cands.map((x) => x.san).join(' or ')}`;
-  return 'illegal move';
+  if (cands.length && !promo && cands.every((x) => x.promotion)) return t('pgn.needPiece', { move: cands[0].san });
+  if (cands.length > 1) return t('pgn.ambiguous', { moves: cands.map((x) => x.san).reduce((a, b) => t('pgn.or', { a, b })) });
+  return t('pgn.illegal');
 }
 
 // Move glyphs (1-7) and position glyphs (10-19) as the move list shows them.
