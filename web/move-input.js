@@ -10,13 +10,15 @@
 import { parseMoveText } from './move-text.js';
 import { userToMove } from './premove.js';
 import { part } from './dom.js';
+import { t } from './i18n.js';
 
-/** TEXT is every sentence this file shows, in one place for a later catalogue. */
+/** TEXT is every sentence this file shows, from the catalogue (web/i18n). */
 export const TEXT = {
-  notNow: 'No move can be played on the board now.',
-  wrongSide: (san, side) => `${san} is ${side}'s move; it is not yours to play now.`,
-  refused: (san) => `${san} cannot be played now.`,
-  side: { w: 'White', b: 'Black' },
+  get notNow() {
+    return t('moveInput.notNow');
+  },
+  wrongSide: (san, color) => t(`moveInput.wrongSide.${color}`, { move: san }),
+  refused: (san) => t('moveInput.refused', { move: san }),
 };
 
 /**
@@ -67,7 +69,7 @@ export function createMoveInput(shell, root, { command = () => false } = {}) {
       return;
     }
     if (view.movable !== 'both' && r.color !== view.movable) {
-      show(TEXT.wrongSide(r.san, TEXT.side[r.color]));
+      show(TEXT.wrongSide(r.san, r.color));
       return;
     }
     if (!view.inputMove(r.move)) {

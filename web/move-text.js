@@ -15,15 +15,16 @@
 // without a from-file is a push: "d5" never means exd5.
 
 import { Chess } from 'chess.js';
+import { t as tr } from './i18n.js';
 
-/** MESSAGES are the texts this file returns, in one place for a later catalogue. */
+/** MESSAGES are the texts this file returns, from the catalogue (web/i18n). */
 export const MESSAGES = {
-  empty: () => 'Type a move, for example Nf3, exd5, O-O, e8=Q or g1f3.',
-  syntax: (t) => `"${t}" is not a move: type it as Nf3, exd5, O-O, e8=Q or g1f3.`,
-  illegal: (t) => `${t} is not legal here.`,
-  ambiguous: (t, sans) => `${t} is ambiguous: ${orList(sans)}.`,
-  promotion: (t, example) => `${t} needs a piece to promote to, for example ${example}.`,
-  position: () => 'There is no position to play a move in.',
+  empty: () => tr('move.empty'),
+  syntax: (t) => tr('move.syntax', { text: t }),
+  illegal: (t) => tr('move.illegal', { move: t }),
+  ambiguous: (t, sans) => tr('move.ambiguous', { move: t, moves: orList(sans) }),
+  promotion: (t, example) => tr('move.promotion', { move: t, example }),
+  position: () => tr('move.noPosition'),
 };
 
 // MAX_TEXT: longer text is no move (the longest SAN, Qa1xb2=Q+ style, is far shorter).
@@ -157,5 +158,5 @@ function sanStem(san) {
 /** orList joins words as "a or b", "a, b or c". */
 export function orList(words) {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+  return tr('pgn.or', { a: words.slice(0, -1).join(tr('list.comma')), b: words[words.length - 1] });
 }

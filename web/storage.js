@@ -2,6 +2,8 @@
 // validated by rebuilding it (the game replays every move through chess.js); a saved
 // state that fails is removed and reported, never half-loaded.
 
+import { t } from './i18n.js';
+
 const KEY = 'azurite.v1';
 // DISCARDED_KEY holds the last saved state that could not be restored, as it was;
 // DISCARDED_KEY.1 and .2 the ones before it (newest first, at most KEEP_DISCARDED).
@@ -52,7 +54,7 @@ export class Store {
     try {
       raw = this.storage.getItem(KEY);
     } catch (e) {
-      return { state: null, error: `Saved state unavailable: ${e.message}` };
+      return { state: null, error: t('storage.unavailable', { why: e.message }) };
     }
     this.last = raw;
     if (raw === null || raw === undefined) return { state: null };
@@ -64,14 +66,14 @@ export class Store {
     } catch (e) {
       const kept = this.keepDiscarded(raw);
       if (kept.ok) {
-        const dropped = kept.dropped ? ` (${kept.dropped} older unreadable ${kept.dropped === 1 ? 'copy was' : 'copies were'} removed to make room)` : '';
-        return { state: null, error: `The saved game could not be restored and was discarded (${e.message}); a copy is kept in this browser's storage under "${DISCARDED_KEY}"${dropped}.` };
+        const dropped = kept.dropped ? ` ${t('storage.droppedCopies', { count: kept.dropped })}` : '';
+        return { state: null, error: t('storage.discarded', { why: e.message, key: DISCARDED_KEY, dropped }) };
       }
       if (kept.lost) {
-        return { state: null, error: `The saved game could not be restored (${e.message}) and was discarded: storage refused to keep any copy of it.` };
+        return { state: null, error: t('storage.noCopy', { why: e.message }) };
       }
       this.pinned = true;
-      return { state: null, error: `The saved game could not be restored (${e.message}), and storage is too full to copy it aside: it is left as it was under "${KEY}" and nothing will be saved over it. Free some storage for this site and reload to play with saving again.` };
+      return { state: null, error: t('storage.pinned', { why: e.message, key: KEY }) };
     }
   }
 
