@@ -4,6 +4,7 @@
 
 import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
 import { part, h, clear, show } from './dom.js';
+import { t, formatNumber } from './i18n.js';
 
 /**
  * createLoader wires the load box inside root (#load-text, #btn-load, #load-file,
@@ -20,7 +21,7 @@ export function createLoader(shell, root) {
     e.target.value = '';
     if (!f) return;
     if (f.size > MAX_TEXT) {
-      showLoadError(`${f.name} is ${(f.size / 1e6).toFixed(1)} MB; the limit is ${MAX_TEXT / 1e6} MB.`);
+      showLoadError(t('load.tooBig', { file: f.name, size: formatNumber(f.size / 1e6, { minimumFractionDigits: 1, maximumFractionDigits: 1 }), limit: MAX_TEXT / 1e6 }));
       return;
     }
     load(await f.text(), f.name);
@@ -61,14 +62,15 @@ export function createLoader(shell, root) {
     const from = name ? `${name}: ` : '';
     if (!res.games) {
       // A FEN: there are no moves to count; say whose move it is.
-      shell.say(`Loaded ${from}the position, ${g.startFen.split(' ')[1] === 'w' ? 'White' : 'Black'} to move.`);
+      shell.say(t(`load.position.${g.startFen.split(' ')[1] === 'w' ? 'w' : 'b'}`, { from }));
       return true;
     }
-    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : 'the game';
+    const who = g.headers.White || g.headers.Black ? `${g.headers.White || '?'} – ${g.headers.Black || '?'}` : t('load.theGame');
     const main = g.mainlineNodes().length;
     const side = countMoves(g.root) - main;
-    const vars = side ? `, ${side} more in variations` : '';
-    shell.say(`Loaded ${from}${who}, ${main} half-move${main === 1 ? '' : 's'}${vars}.${res.note ? ` ${res.note}` : ''}`);
+    const moves = t('load.halfMoves', { count: main });
+    const text = side ? t('load.gameWithVariations', { from, game: who, moves, count: side }) : t('load.game', { from, game: who, moves });
+    shell.say(`${text}${res.note ? ` ${res.note}` : ''}`);
     return true;
   }
 

@@ -4,8 +4,7 @@
 // squares can no longer be taken en passant after a pass).
 
 import { Chess } from 'chess.js';
-
-const NAME = { w: 'White', b: 'Black' };
+import { t } from './i18n.js';
 
 /**
  * nullMoveFen returns {fen} for the position after a pass by the side to move in fen,
@@ -16,7 +15,7 @@ const NAME = { w: 'White', b: 'Black' };
 export function nullMoveFen(fen) {
   const c = new Chess(fen);
   const turn = c.turn();
-  if (c.inCheck()) return { error: `No threat to show: ${NAME[turn]} is in check.` };
+  if (c.inCheck()) return { error: t(`threat.inCheck.${turn}`) };
   const [placement, , castling, , half = '0', full = '1'] = fen.trim().split(/\s+/);
   const other = turn === 'w' ? 'b' : 'w';
   const next = `${placement} ${other} ${castling} - ${Number(half) + 1} ${Number(full) + (turn === 'b' ? 1 : 0)}`;

@@ -9,6 +9,8 @@
 // The tag keeps the chosen minutes ("0+1"), as lichess writes it; moveTimes (clk.js)
 // applies the same start time.
 
+import { t } from './i18n.js';
+
 /** MAX_MINUTES and MAX_INC_S bound a custom time control (lichess's bounds). */
 export const MAX_MINUTES = 180;
 export const MAX_INC_S = 180;
@@ -17,13 +19,13 @@ export const MIN_START_MS = 3000;
 
 /** TIME_CONTROLS are the offered choices: minutes + increment seconds. */
 export const TIME_CONTROLS = [
-  { id: 'none', label: 'Untimed', initialMs: null, incMs: 0 },
-  { id: '1+0', label: '1 + 0 (bullet)', initialMs: 60000, incMs: 0 },
-  { id: '3+2', label: '3 + 2 (blitz)', initialMs: 180000, incMs: 2000 },
-  { id: '5+3', label: '5 + 3 (blitz)', initialMs: 300000, incMs: 3000 },
-  { id: '10+5', label: '10 + 5 (rapid)', initialMs: 600000, incMs: 5000 },
-  { id: '15+10', label: '15 + 10 (rapid)', initialMs: 900000, incMs: 10000 },
-  { id: '30+20', label: '30 + 20 (classical)', initialMs: 1800000, incMs: 20000 },
+  { id: 'none', get label() { return t('tc.untimed'); }, initialMs: null, incMs: 0 },
+  { id: '1+0', get label() { return t('tc.bullet', { tc: '1 + 0' }); }, initialMs: 60000, incMs: 0 },
+  { id: '3+2', get label() { return t('tc.blitz', { tc: '3 + 2' }); }, initialMs: 180000, incMs: 2000 },
+  { id: '5+3', get label() { return t('tc.blitz', { tc: '5 + 3' }); }, initialMs: 300000, incMs: 3000 },
+  { id: '10+5', get label() { return t('tc.rapid', { tc: '10 + 5' }); }, initialMs: 600000, incMs: 5000 },
+  { id: '15+10', get label() { return t('tc.rapid', { tc: '15 + 10' }); }, initialMs: 900000, incMs: 10000 },
+  { id: '30+20', get label() { return t('tc.classical', { tc: '30 + 20' }); }, initialMs: 1800000, incMs: 20000 },
 ];
 
 /**
@@ -31,11 +33,21 @@ export const TIME_CONTROLS = [
  * translation catalogue.
  */
 export const MESSAGES = {
-  minutes: `Minutes: type a number from 0 to ${MAX_MINUTES}, such as 5 or 0.5.`,
-  minutesRange: `Minutes must be from 0 to ${MAX_MINUTES}.`,
-  minutesSeconds: 'Minutes must come to whole seconds: 0.5 is 30 seconds, 0.01 is not.',
-  inc: `Increment: type whole seconds from 0 to ${MAX_INC_S}, such as 2.`,
-  none: '0 minutes and 0 seconds is no clock: give minutes, an increment or both.',
+  get minutes() {
+    return t('tc.minutes', { max: MAX_MINUTES });
+  },
+  get minutesRange() {
+    return t('tc.minutesRange', { max: MAX_MINUTES });
+  },
+  get minutesSeconds() {
+    return t('tc.minutesSeconds');
+  },
+  get inc() {
+    return t('tc.inc', { max: MAX_INC_S });
+  },
+  get none() {
+    return t('tc.none');
+  },
 };
 
 /** startMs is the time each clock starts with at initialMs + incMs (ms; initialMs 0: see above). */

@@ -10,6 +10,7 @@ import { createOpenings } from './openings.js';
 import { parseShapes, withShapes, toggleShape, attachShapeInput, setWords } from './shapes.js';
 import { commentText } from './pgn.js';
 import { part, show } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * createTreeEdit wires the tree tools, the comment form and the opening line (all in
@@ -27,23 +28,23 @@ export function createTreeEdit(shell, root, { board }) {
     const label = n.san;
     shell.game.remove(n);
     shell.refresh({ animate: false });
-    shell.say(`Deleted ${label} and the moves after it.`);
+    shell.say(t('tree.deleted', { move: label }));
   });
   part(root, 'btn-tree-promote').addEventListener('click', () => {
     const n = shell.game.current;
     if (!shell.editable() || !n.parent) return;
     if (shell.game.isMainline(n)) {
-      shell.say(`${n.san} is already on the main line.`);
+      shell.say(t('tree.alreadyMain', { move: n.san }));
       return;
     }
     shell.game.promote(n);
     shell.refresh({ animate: false });
-    shell.say(`${n.san}'s line is now the main line.`);
+    shell.say(t('tree.promoted', { move: n.san }));
   });
   part(root, 'btn-tree-comment').addEventListener('click', () => {
     if (!shell.editable()) return;
     editing = shell.game.current;
-    part(root, 'comment-label').textContent = editing.san ? `Comment after ${editing.san}` : 'Comment before the first move';
+    part(root, 'comment-label').textContent = editing.san ? t('tree.commentAfter', { move: editing.san }) : t('tree.commentFirst');
     text.value = commentText(editing.comment);
     show(form, true);
     text.focus();

@@ -249,7 +249,8 @@ test('a full quota: a clear message, and nothing stored before is lost', async (
     const cdp = await browser.context.newCDPSession(page);
     await cdp.send('Storage.overrideQuotaForOrigin', { origin: new URL(server.url).origin, quotaSize: usage + 200 * 1024 });
     await importText(page, 'second.pgn', makeGames(5000, { seed: 22, maxPlies: 80 }).text);
-    await page.waitForSelector('#lib-report:not([hidden])', { timeout: 120000 });
+    // The first import's report stays until the second one's replaces it.
+    await page.waitForFunction(() => !document.getElementById('lib-report').hidden && document.getElementById('lib-report-text').textContent.includes('second.pgn'), null, { timeout: 120000 });
     const msg = await page.textContent('#lib-report-text');
     assert.match(msg, /^Storage is full: [\d,]+ games could not be saved\. Everything stored before is kept; delete games or free space in the browser\. [\d,]+ games from second\.pgn were imported before that\.$/);
     const after = await stored(page);
