@@ -9,6 +9,8 @@
 // rows (engine/session/strength.go, a test checks it), so the page plays the very
 // setting that was measured.
 
+import { t } from './i18n.js';
+
 export const ELO_PROVISIONAL = false;
 
 /**
@@ -17,23 +19,23 @@ export const ELO_PROVISIONAL = false;
  * Book Variety makes weaker levels pick from more book moves so openings vary.
  */
 export const LEVELS = [
-  { id: 'absolute', name: 'Absolute beginner', elo: 600, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 600, 'Book Variety': 100 } },
-  { id: 'beginner', name: 'Beginner', elo: 750, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 750, 'Book Variety': 100 } },
-  { id: 'novice', name: 'Novice', elo: 900, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 900, 'Book Variety': 90 } },
-  { id: 'casual', name: 'Casual', elo: 1050, movetime: 600, options: { UCI_LimitStrength: true, UCI_Elo: 1050, 'Book Variety': 80 } },
-  { id: 'club', name: 'Club player', elo: 1300, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1300, 'Book Variety': 70 } },
-  { id: 'strong', name: 'Strong club', elo: 1700, movetime: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1700, 'Book Variety': 60 } },
-  { id: 'expert', name: 'Expert', elo: 1750, movetime: 1500, options: { UCI_LimitStrength: true, UCI_Elo: 1750, 'Book Variety': 50 } },
-  { id: 'master', name: 'Master', elo: 2000, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2000, 'Book Variety': 40 } },
-  { id: 'candidate', name: 'Candidate master', elo: 2200, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2200, 'Book Variety': 35 } },
-  { id: 'im', name: 'International master', elo: 2350, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2350, 'Book Variety': 30 } },
-  { id: 'gm', name: 'Grandmaster', elo: 2600, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2600, 'Book Variety': 25 } },
+  { id: 'absolute', get name() { return t('level.absolute'); }, elo: 600, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 600, 'Book Variety': 100 } },
+  { id: 'beginner', get name() { return t('level.beginner'); }, elo: 750, movetime: 400, options: { UCI_LimitStrength: true, UCI_Elo: 750, 'Book Variety': 100 } },
+  { id: 'novice', get name() { return t('level.novice'); }, elo: 900, movetime: 500, options: { UCI_LimitStrength: true, UCI_Elo: 900, 'Book Variety': 90 } },
+  { id: 'casual', get name() { return t('level.casual'); }, elo: 1050, movetime: 600, options: { UCI_LimitStrength: true, UCI_Elo: 1050, 'Book Variety': 80 } },
+  { id: 'club', get name() { return t('level.club'); }, elo: 1300, movetime: 800, options: { UCI_LimitStrength: true, UCI_Elo: 1300, 'Book Variety': 70 } },
+  { id: 'strong', get name() { return t('level.strong'); }, elo: 1700, movetime: 1000, options: { UCI_LimitStrength: true, UCI_Elo: 1700, 'Book Variety': 60 } },
+  { id: 'expert', get name() { return t('level.expert'); }, elo: 1750, movetime: 1500, options: { UCI_LimitStrength: true, UCI_Elo: 1750, 'Book Variety': 50 } },
+  { id: 'master', get name() { return t('level.master'); }, elo: 2000, movetime: 2000, options: { UCI_LimitStrength: true, UCI_Elo: 2000, 'Book Variety': 40 } },
+  { id: 'candidate', get name() { return t('level.candidate'); }, elo: 2200, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2200, 'Book Variety': 35 } },
+  { id: 'im', get name() { return t('level.im'); }, elo: 2350, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2350, 'Book Variety': 30 } },
+  { id: 'gm', get name() { return t('level.gm'); }, elo: 2600, movetime: 3000, options: { UCI_LimitStrength: true, UCI_Elo: 2600, 'Book Variety': 25 } },
   // Full strength's ~2700 is the browser build's own gauntlet: the wasm engine
   // under node at 10+0.1 scored 2712 ± 71 against Glaurung 2.2 and Stockfish
   // 2250 (docs/matches.md) with the hand-written evaluation. Full strength now
   // uses the learned one, which beat it in the same wasm build at 10+0.1
   // (docs/nnue.md), and the page gives 3 s per move: the figure is a floor.
-  { id: 'full', name: 'Full strength', elo: 2700, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
+  { id: 'full', get name() { return t('level.full'); }, elo: 2700, movetime: 3000, options: { UCI_LimitStrength: false, 'Book Variety': 20 } },
 ];
 
 export const DEFAULT_LEVEL = 'casual';
@@ -46,5 +48,5 @@ export function levelById(id) {
 /** levelLabel is the text shown in the level picker, e.g. "Casual (~1000)". */
 export function levelLabel(l) {
   if (l.elo === null) return l.name;
-  return `${l.name} (~${l.elo}${ELO_PROVISIONAL ? ', provisional' : ''})`;
+  return t(ELO_PROVISIONAL ? 'level.labelProvisional' : 'level.label', { name: l.name, elo: String(l.elo) });
 }
