@@ -178,10 +178,11 @@ export class Library {
   }
 
   /**
-   * update changes the summary of game id with fn(summary) → summary, and the body
-   * with bodyFn when given, in one transaction (no rev check: it applies to what is
-   * stored now). A change of the game itself (bodyFn given: its headers) raises rev,
-   * so a tab holding the old version will not write over it; a star or tags do not.
+   * update changes game id in one transaction (no rev check: it applies to what is
+   * stored now): bodyFn(body) → body, when given, first, then fn(summary, body) →
+   * summary with the new body (null without bodyFn). A change of the game itself
+   * (bodyFn given: its headers) raises rev, so a tab holding the old version will not
+   * write over it; a star or tags do not. If fn or bodyFn throws, nothing is written.
    * Resolves with the new summary.
    */
   async update(id, fn, bodyFn = null) {
@@ -189,19 +190,26 @@ export class Library {
     try {
       const tx = this.db.transaction(['summaries', 'bodies'], 'readwrite');
       const finished = done(tx);
-      const old = await request(tx.objectStore('summaries').get(id));
-      if (!old) {
+      const abort = async (err) => {
         tx.abort();
         await finished.catch(() => {});
-        throw new LibraryError('missing', t('lib.gone'));
+        throw err;
+      };
+      const old = await request(tx.objectStore('summaries').get(id));
+      if (!old) await abort(new LibraryError('missing', t('lib.gone')));
+      let body = null;
+      try {
+        if (bodyFn) {
+          const oldBody = await request(tx.objectStore('bodies').get(id));
+          body = { ...bodyFn(oldBody || { id, pgn: '', review: null }), id };
+        }
+        stored = { ...fn({ ...old }, body), id, rev: bodyFn ? old.rev + 1 : old.rev, updated: Date.now() };
+      } catch (e) {
+        await abort(e);
       }
-      stored = { ...fn({ ...old }), id, rev: bodyFn ? old.rev + 1 : old.rev, updated: Date.now() };
       stored.search = searchText(stored);
       tx.objectStore('summaries').put(stored);
-      if (bodyFn) {
-        const body = await request(tx.objectStore('bodies').get(id));
-        tx.objectStore('bodies').put({ ...bodyFn(body || { id, pgn: '', review: null }), id });
-      }
+      if (body) tx.objectStore('bodies').put(body);
       await finished;
     } catch (e) {
       throw wrap('db.op.change', e);

@@ -18,6 +18,12 @@ import { t } from './i18n.js';
 
 const DELAY_MS = 250;
 
+// recordKey names what a record holds (its PGN and review), to tell whether a write
+// would change it.
+function recordKey(pgn, review) {
+  return `${pgn}\u0000${review ? JSON.stringify(review) : ''}`;
+}
+
 /**
  * createLibrarySync returns {changed, flush, init, keep, adopt, forget} for the
  * shell's games.
@@ -69,7 +75,7 @@ export function createLibrarySync(shell, library, { lookup, onError }) {
     if (isLive && !game.libraryId && !game.root.children.length) return;
     const pgn = recordPgn(game);
     const review = reviewOf(game);
-    const key = `${pgn}\u0000${review ? JSON.stringify(review) : ''}`;
+    const key = recordKey(pgn, review);
     if (game.libraryId && written.get(game.libraryId) === key) return;
     if (!game.libraryId && dropped.get(game) === key) return;
     const fresh = !game.libraryId;
@@ -109,7 +115,7 @@ export function createLibrarySync(shell, library, { lookup, onError }) {
     for (const g of [shell.playGame, shell.workGame]) {
       if (!g.libraryId) continue;
       const rec = await library.get(g.libraryId).catch(() => null);
-      if (rec && rec.summary.rev === g.libraryRev) written.set(g.libraryId, `${rec.body.pgn}\u0000${rec.body.review ? JSON.stringify(rec.body.review) : ''}`);
+      if (rec && rec.summary.rev === g.libraryRev) written.set(g.libraryId, recordKey(rec.body.pgn, rec.body.review));
     }
     return flush();
   }
@@ -125,7 +131,7 @@ export function createLibrarySync(shell, library, { lookup, onError }) {
   function adopt(game, summary, body) {
     game.libraryId = summary.id;
     game.libraryRev = summary.rev;
-    written.set(summary.id, `${body.pgn}\u0000${body.review ? JSON.stringify(body.review) : ''}`);
+    written.set(summary.id, recordKey(body.pgn, body.review));
   }
 
   /** forget unties the games from the records ids (they were deleted). */

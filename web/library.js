@@ -177,25 +177,31 @@ export function createLibrary(shell, root, { lookup }) {
 
   // ---- actions ----
 
-  async function open(id) {
+  // read returns {rec, game} for game id, or null after saying why it cannot.
+  async function read(id) {
     let rec;
     try {
       rec = await library.get(id);
     } catch (e) {
       say(e.message);
-      return;
+      return null;
     }
     if (!rec) {
       say(t('lib.gone'));
-      return;
+      return null;
     }
-    let game;
     try {
-      game = parseGameText(rec.body.pgn).game;
+      return { rec, game: parseGameText(rec.body.pgn).game };
     } catch (e) {
       say(t('lib.unreadable', { why: e.message }));
-      return;
+      return null;
     }
+  }
+
+  async function open(id) {
+    const r = await read(id);
+    if (!r) return;
+    const { rec, game } = r;
     game.last();
     sync.adopt(game, rec.summary, rec.body);
     const mode = rec.body.review ? 'review' : 'analysis';
@@ -274,15 +280,9 @@ export function createLibrary(shell, root, { lookup }) {
   el('lib-edit').addEventListener('click', async () => {
     const [id] = st.selected;
     if (!id) return;
-    const rec = await library.get(id).catch((e) => (say(e.message), null));
-    if (!rec) return;
-    let game;
-    try {
-      game = parseGameText(rec.body.pgn).game;
-    } catch (e) {
-      say(e.message);
-      return;
-    }
+    const r = await read(id);
+    if (!r) return;
+    const { rec, game } = r;
     st.editing = id;
     for (const f of FIELDS) el(`lib-h-${f.toLowerCase()}`).value = f === 'Result' ? game.result : game.headers[f] || '';
     el('lib-h-tags').value = (rec.summary.tags || []).join(', ');
@@ -308,26 +308,24 @@ export function createLibrary(shell, root, { lookup }) {
       // The game open on Analyse/Review is this one: change it there too, so its next
       // write carries the new headers.
       const open = shell.workGame.libraryId === id ? shell.workGame : null;
-      await library.update(id, (s) => {
-        const rec = s;
-        return rec;
-      }, (body) => {
-        const game = parseGameText(body.pgn).game;
-        apply(game);
-        return { ...body, pgn: recordPgn(game) };
+      // The stored game gets the new headers, and its summary (players, result,
+      // search text) is made from it, in one transaction.
+      let edited;
+      let body;
+      const summary = await library.update(id, (s) => ({ ...summarize(edited, lookup, s), tags }), (old) => {
+        edited = parseGameText(old.pgn).game;
+        apply(edited);
+        body = { ...old, pgn: recordPgn(edited) };
+        return body;
       });
-      // Recompute the summary from the new PGN (players, result, search text).
-      const rec = await library.get(id);
-      const game = parseGameText(rec.body.pgn).game;
-      await library.update(id, (s) => ({ ...summarize(game, lookup, s), tags, rev: s.rev }));
       if (open) {
         apply(open);
-        sync.adopt(open, await library.get(id).then((r) => r.summary), rec.body);
+        sync.adopt(open, summary, body);
         shell.refresh({ animate: false });
       }
       show(el('lib-editor'), false);
       st.editing = null;
-      say('Saved.');
+      say(t('lib.saved'));
     } catch (err) {
       say(err.message);
     }

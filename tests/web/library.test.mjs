@@ -403,3 +403,49 @@ test('a review is kept with the game: reopening it shows the marks at once', asy
     assert.ok(await page.isVisible('#review-summary table'));
   }, 'library-review');
 });
+
+test('editing a game\'s headers and tags: stored, listed, and on the open copy', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await libraryReady(page);
+    await page.click('#tab-library');
+    await importText(page, 'one.pgn', '[White "Anna"]\n[Black "Boris"]\n[Result "*"]\n\n1. e4 e5 *\n');
+    await page.waitForSelector('#lib-list li .lib-open');
+    // Open it on Analyse, come back, and edit it: the open copy follows.
+    await page.click('#lib-list li .lib-open');
+    await page.waitForFunction(() => document.body.dataset.mode === 'analysis');
+    await page.click('#tab-library');
+    await page.locator('#lib-list li .lib-check').first().check();
+    await page.click('#lib-edit');
+    await page.waitForSelector('#lib-editor:not([hidden])');
+    assert.equal(await page.inputValue('#lib-h-white'), 'Anna');
+    await page.fill('#lib-h-white', 'Anne');
+    await page.fill('#lib-h-result', '1-0');
+    await page.fill('#lib-h-tags', 'study, #miniature');
+    await page.click('#lib-edit-save');
+    await page.waitForFunction(() => document.getElementById('lib-status').textContent === 'Saved.');
+    const recs = await stored(page);
+    assert.equal(recs.length, 1);
+    assert.match(recs[0].pgn, /\[White "Anne"\]/);
+    assert.match(recs[0].pgn, /\[Result "1-0"\]/);
+    assert.deepEqual([recs[0].summary.white, recs[0].summary.result, recs[0].summary.tags], ['Anne', '1-0', ['study', 'miniature']]);
+    assert.equal((await rows(page))[0].players, 'Anne – Boris');
+    assert.deepEqual(await page.$$eval('#lib-list .lib-badge.tag', (l) => l.map((x) => x.textContent)), ['#study', '#miniature']);
+    assert.deepEqual(await page.evaluate(() => [window.azurite.workGame.headers.White, window.azurite.workGame.result]), ['Anne', '1-0']);
+    // A bad result is refused and nothing changes.
+    await page.click('#lib-edit');
+    await page.waitForSelector('#lib-editor:not([hidden])');
+    await page.fill('#lib-h-result', '2-0');
+    await page.click('#lib-edit-save');
+    assert.equal(await page.textContent('#lib-status'), 'The result must be 1-0, 0-1, 1/2-1/2 or *.');
+    assert.equal((await stored(page))[0].pgn, recs[0].pgn);
+    // The open copy's next write does not clash with the edit: still one game.
+    await page.click('#tab-analysis');
+    await page.evaluate(() => {
+      window.azurite.game.play('g1f3');
+      window.azurite.refresh();
+    });
+    const after = await waitStored(page, (r) => r.length === 1 && r[0].pgn.includes('2. Nf3'));
+    assert.match(after[0].pgn, /\[White "Anne"\]/);
+  }, 'library-edit');
+});

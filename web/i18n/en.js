@@ -104,6 +104,7 @@ export default {
   'lib.reading': "Reading {file}…",
   'lib.restored': { one: "Restored {count} game.", other: "Restored {count} games." },
   'lib.reviewed': "reviewed",
+  'lib.saved': "Saved.",
   'lib.selectGame': "Select {game}",
   'lib.selected': "{count} selected",
   'lib.source.analysis': "analysed here",
