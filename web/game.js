@@ -262,14 +262,7 @@ export class Game {
 
   /** promote makes node's line the main line at every branch point above it. */
   promote(node) {
-    for (let n = node; n.parent; n = n.parent) {
-      const sib = n.parent.children;
-      const i = sib.indexOf(n);
-      if (i > 0) {
-        sib.splice(i, 1);
-        sib.unshift(n);
-      }
-    }
+    while (this.promoteOne(node));
   }
 
   /**
@@ -279,16 +272,12 @@ export class Game {
    * null when node is on the main line. promote does this at every level.
    */
   promoteOne(node) {
-    for (let n = node; n.parent; n = n.parent) {
-      const sib = n.parent.children;
-      const i = sib.indexOf(n);
-      if (i > 0) {
-        sib.splice(i, 1);
-        sib.unshift(n);
-        return n;
-      }
-    }
-    return null;
+    const n = this.variationStart(node);
+    if (!n) return null;
+    const sib = n.parent.children;
+    sib.splice(sib.indexOf(n), 1);
+    sib.unshift(n);
+    return n;
   }
 
   /**
