@@ -175,7 +175,8 @@ export async function screenshot(page, name) {
 
 /**
  * withPage runs fn(page, browser) in a fresh browser profile; on failure it saves
- * test-results/failure-NAME.png, and after fn it asserts the page saw no CSP
+ * test-results/failure-NAME.png and logs the player's state (status line, moves, who
+ * may move) when the page has one, and after fn it asserts the page saw no CSP
  * violation and no error.
  */
 export async function withPage(opts, fn, name = 'failure') {
@@ -185,6 +186,8 @@ export async function withPage(opts, fn, name = 'failure') {
       await fn(b.page, b);
     } catch (e) {
       await screenshot(b.page, `failure-${name}`).catch(() => {});
+      const st = await b.page.evaluate(() => ({ status: document.getElementById('status').textContent, moves: window.azurite.game.uciMoves(), movable: window.azurite.movable() })).catch(() => null);
+      if (st) console.log('state at failure:', JSON.stringify(st), b.problems.errors);
       throw e;
     }
     assert.deepEqual(await b.cspViolations(), [], 'CSP violations');

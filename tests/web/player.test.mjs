@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, gotoApp, waitEngine, startGame, startPausedTimedGame, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
+import { startServer, openBrowser, withPage, gotoApp, waitEngine, startGame, startPausedTimedGame, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const BLUNDER_PGN = fs.readFileSync(path.join(here, 'testdata', 'blunder.pgn'), 'utf8');
@@ -17,25 +17,6 @@ before(async () => {
   server = await startServer();
 });
 after(() => server && server.stop());
-
-// withPage runs fn with a fresh browser profile and checks CSP and page errors after.
-async function withPage(opts, fn, name = 'failure') {
-  const b = await openBrowser(opts);
-  try {
-    try {
-      await fn(b.page, b);
-    } catch (e) {
-      await screenshot(b.page, `failure-${name}`).catch(() => {});
-      const st = await b.page.evaluate(() => ({ status: document.getElementById('status').textContent, moves: window.azurite.game.uciMoves(), movable: window.azurite.movable() })).catch(() => null);
-      console.log('state at failure:', JSON.stringify(st), b.problems.errors);
-      throw e;
-    }
-    assert.deepEqual(await b.cspViolations(), [], 'CSP violations');
-    assert.deepEqual(b.problems.errors, [], 'page errors');
-  } finally {
-    await b.close();
-  }
-}
 
 // userMoves returns the legal moves of the side to move as {from,to,promotion}.
 function legalMoves(page) {
