@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, openBrowser, withPage, gotoApp, waitEngine, startGame, startPausedTimedGame, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
+import { startServer, withPage, gotoApp, waitEngine, startGame, startPausedTimedGame, clickMove, dragMove, plies, screenshot, loadText, square } from './harness.mjs';
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 const BLUNDER_PGN = fs.readFileSync(path.join(here, 'testdata', 'blunder.pgn'), 'utf8');
