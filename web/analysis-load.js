@@ -5,6 +5,7 @@
 import { parseGameText, pickGame, MAX_TEXT } from './pgn.js';
 import { part, h, clear, show } from './dom.js';
 import { t, formatNumber } from './i18n.js';
+import { countMoves } from './game.js';
 
 /**
  * createLoader wires the load box inside root (#load-text, #btn-load, #load-file,
@@ -94,15 +95,4 @@ export function createLoader(shell, root) {
   }
 
   return { load };
-}
-
-function countMoves(root) {
-  let n = 0;
-  const stack = [...root.children];
-  while (stack.length) {
-    const x = stack.pop();
-    n++;
-    stack.push(...x.children);
-  }
-  return n;
 }

@@ -417,3 +417,15 @@ export function moveNumberLabel(node, startFen) {
   const num = full + Math.floor(plyIndex / 2);
   return node.color === 'w' ? `${num}.` : `${num}...`;
 }
+
+/** countMoves counts the moves after node in its subtree, variations included. */
+export function countMoves(node) {
+  let n = 0;
+  const stack = [...node.children];
+  while (stack.length) {
+    const x = stack.pop();
+    n++;
+    stack.push(...x.children);
+  }
+  return n;
+}

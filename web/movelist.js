@@ -5,6 +5,7 @@
 
 import { h, clear } from './dom.js';
 import { nagSymbol, commentText } from './pgn.js';
+import { countMoves } from './game.js';
 
 /** defaults returns the full configuration for createMoveList. */
 export function defaults() {
@@ -178,18 +179,6 @@ export function createMoveList(el, config = {}) {
     },
   };
   return api;
-}
-
-// countMoves counts the moves after node in its subtree (variations included).
-function countMoves(node) {
-  let n = 0;
-  const stack = [...node.children];
-  while (stack.length) {
-    const x = stack.pop();
-    n++;
-    stack.push(...x.children);
-  }
-  return n;
 }
 
 // signature sums up everything the move list shows except the cursor: the tree's
