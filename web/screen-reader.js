@@ -12,7 +12,8 @@
 // The mode only adds: the status line (#status) keeps its own announcements.
 
 import { part, h } from './dom.js';
-import { sideMoveWords, positionWords, clockWords, WORDS } from './speech.js';
+import { sideMoveWords, positionWords, clockWords } from './speech.js';
+import { t } from './i18n.js';
 import { moveNumberLabel } from './game.js';
 
 // LOG_KEEP: entries kept in the log (screen readers announce additions; older ones
@@ -48,8 +49,8 @@ export function createScreenReader(shell, root) {
   part(root, 'sr-read-clocks').addEventListener('click', read.clocks);
   document.addEventListener('keydown', (e) => {
     if (!on() || e.altKey || e.ctrlKey || e.metaKey || !COMMANDS[e.key]) return;
-    const t = e.target;
-    if (t.closest && (t.closest('input, textarea, select, [role="tab"], dialog') || t.closest('#board'))) return;
+    const el = e.target;
+    if (el.closest && (el.closest('input, textarea, select, [role="tab"], dialog') || el.closest('#board'))) return;
     e.preventDefault();
     read[COMMANDS[e.key]]();
   });
@@ -65,12 +66,12 @@ export function createScreenReader(shell, root) {
     // Another game (a tab switch, a new game, a loaded PGN) is not a move.
     if (!on() || last.game !== g || last.node === n) return;
     if (!n.parent) {
-      say(WORDS.start);
+      say(t('sr.start'));
       return;
     }
     const text = sideMoveWords(n.san, n.color, n.parent.fen);
-    if (n.parent === last.node) say(WORDS.played(text));
-    else say(WORDS.after(parseInt(moveNumberLabel(n, g.startFen), 10), text));
+    if (n.parent === last.node) say(t('sr.played', { move: text }));
+    else say(t('sr.after', { n: String(parseInt(moveNumberLabel(n, g.startFen), 10)), move: text }));
   });
 
   return {

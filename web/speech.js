@@ -1,36 +1,11 @@
 // speech.js: chess in words for the screen-reader mode (screen-reader.js speaks them):
 // a move ("Knight takes d5, check", "White castles kingside", "Pawn to e8, promotes
 // to queen, checkmate"), a position piece by piece ("White: king g1, queen d1, rooks
-// a1 and f1, …") and the clocks. Pure functions of SAN and FEN; no DOM.
+// a1 and f1, …") and the clocks. Pure functions of SAN and FEN; no DOM. The words are
+// the catalogue's (speech.*): each language phrases a move its own way around the
+// square names, which stay as SAN writes them.
 
-/** WORDS are every word this file speaks, in one place for a later catalogue. */
-export const WORDS = {
-  side: { w: 'White', b: 'Black' },
-  piece: { k: 'King', q: 'Queen', r: 'Rook', b: 'Bishop', n: 'Knight', p: 'Pawn' },
-  pieces: { k: 'kings', q: 'queens', r: 'rooks', b: 'bishops', n: 'knights', p: 'pawns' },
-  castles: (side, long) => `${side} castles ${long ? 'queenside' : 'kingside'}`,
-  from: (sq) => `from ${sq}`,
-  takes: (sq) => `takes ${sq}`,
-  to: (sq) => `to ${sq}`,
-  enPassant: 'en passant',
-  promotes: (piece) => `promotes to ${piece}`,
-  check: 'check',
-  checkmate: 'checkmate',
-  and: 'and',
-  toMove: (side) => `${side} to move.`,
-  noPieces: 'no pieces',
-  start: 'Start position.',
-  by: (side, words) => `${side}: ${words}`,
-  played: (text) => `${text}.`,
-  after: (num, text) => `After move ${num}, ${text}.`,
-  noClock: 'This game has no clock.',
-  clocksWait: 'The clocks start with White\'s first move.',
-  clock: (side, time) => `${side} ${time}`,
-  running: (side) => `${side}'s clock is running.`,
-  hours: (n) => `${n} hour${n === 1 ? '' : 's'}`,
-  minutes: (n) => `${n} minute${n === 1 ? '' : 's'}`,
-  seconds: (n) => `${n} second${n === 1 ? '' : 's'}`,
-};
+import { t } from './i18n.js';
 
 const ORDER = ['k', 'q', 'r', 'b', 'n', 'p'];
 const SAN_RE = /^([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=([QRBN]))?$/;
@@ -44,24 +19,24 @@ const SAN_RE = /^([KQRBN])?([a-h])?([1-8])?(x)?([a-h][1-8])(?:=([QRBN]))?$/;
  */
 export function moveWords(san, color, { enPassant = false } = {}) {
   const clean = String(san).replace(/[!?]+$/, '');
-  const mark = /#$/.test(clean) ? WORDS.checkmate : /\+$/.test(clean) ? WORDS.check : '';
   const bare = clean.replace(/[+#]+$/, '');
-  const parts = [];
+  let words;
   if (/^O-O(-O)?$/.test(bare)) {
-    parts.push(WORDS.castles(WORDS.side[color] || '', bare.length > 3));
+    const side = color === 'b' ? 'b' : 'w';
+    words = bare.length > 3 ? t(`speech.castleLong.${side}`) : t(`speech.castle.${side}`);
   } else {
     const m = SAN_RE.exec(bare);
     if (!m) return String(san);
-    const [, piece, file, rank, capture, to, promo] = m;
-    const words = [WORDS.piece[(piece || 'P').toLowerCase()]];
-    if (file || rank) words.push(WORDS.from(`${file || ''}${rank || ''}`));
-    words.push(capture ? WORDS.takes(to) : WORDS.to(to));
-    parts.push(words.join(' '));
-    if (enPassant) parts.push(WORDS.enPassant);
-    if (promo) parts.push(WORDS.promotes(WORDS.piece[promo.toLowerCase()].toLowerCase()));
+    const [, piece, file, rank, capture, square, promo] = m;
+    const p = { piece: t(`speech.piece.${(piece || 'P').toLowerCase()}`), square, from: `${file || ''}${rank || ''}` };
+    if (file || rank) words = capture ? t('speech.fromTakes', p) : t('speech.fromTo', p);
+    else words = capture ? t('speech.takes', p) : t('speech.to', p);
+    if (enPassant) words = t('speech.enPassant', { move: words });
+    if (promo) words = t(`speech.promotes.${promo.toLowerCase()}`, { move: words });
   }
-  if (mark) parts.push(mark);
-  return parts.join(', ');
+  if (/#$/.test(clean)) return t('speech.checkmate', { move: words });
+  if (/\+$/.test(clean)) return t('speech.check', { move: words });
+  return words;
 }
 
 /**
@@ -71,7 +46,7 @@ export function moveWords(san, color, { enPassant = false } = {}) {
  */
 export function sideMoveWords(san, color, fenBefore) {
   const words = moveWords(san, color, { enPassant: isEnPassant(san, fenBefore) });
-  return /^O-O/.test(san) ? words : WORDS.by(WORDS.side[color], words);
+  return /^O-O/.test(san) ? words : t(color === 'b' ? 'speech.by.b' : 'speech.by.w', { move: words });
 }
 
 /**
@@ -93,15 +68,15 @@ export function positionWords(fen) {
   const bySide = { w: {}, b: {} };
   for (const { square, color, type } of pieces(fen)) (bySide[color][type] ||= []).push(square);
   const sentences = ['w', 'b'].map((c) => {
-    const groups = ORDER.filter((t) => bySide[c][t]).map((t) => {
-      const sq = bySide[c][t].sort();
-      const name = sq.length === 1 ? WORDS.piece[t].toLowerCase() : WORDS.pieces[t];
-      return `${name} ${andList(sq)}`;
+    // A group is "rooks a1 and f1": the piece word agrees with the number of squares.
+    const groups = ORDER.filter((type) => bySide[c][type]).map((type) => {
+      const sq = bySide[c][type].sort();
+      return t(`speech.group.${type}`, { count: sq.length, squares: andList(sq) });
     });
-    return `${WORDS.side[c]}: ${groups.length ? groups.join(', ') : WORDS.noPieces}.`;
+    return groups.length ? t(`speech.side.${c}`, { pieces: groups.join(t('list.comma')) }) : t(`speech.noPieces.${c}`);
   });
   const turn = (fen.split(' ')[1] || 'w') === 'b' ? 'b' : 'w';
-  return `${sentences.join(' ')} ${WORDS.toMove(WORDS.side[turn])}`;
+  return [...sentences, t(`speech.toMove.${turn}`)].join(' ');
 }
 
 /**
@@ -109,10 +84,10 @@ export function positionWords(fen) {
  * null; started false before White's first move), or says there is none (null).
  */
 export function clockWords(clocks) {
-  if (!clocks) return WORDS.noClock;
-  const text = `${WORDS.clock(WORDS.side.w, durationWords(clocks.w))}, ${WORDS.clock(WORDS.side.b, durationWords(clocks.b))}.`;
-  if (clocks.started === false) return `${text} ${WORDS.clocksWait}`;
-  return clocks.running ? `${text} ${WORDS.running(WORDS.side[clocks.running])}` : text;
+  if (!clocks) return t('speech.noClock');
+  const text = t('speech.clocks', { white: durationWords(clocks.w), black: durationWords(clocks.b) });
+  if (clocks.started === false) return `${text} ${t('speech.clocksWait')}`;
+  return clocks.running ? `${text} ${t(clocks.running === 'b' ? 'speech.running.b' : 'speech.running.w')}` : text;
 }
 
 /** durationWords says ms as "1 hour 5 minutes", "4 minutes 32 seconds", "9 seconds" (whole seconds, rounded down). */
@@ -122,15 +97,16 @@ export function durationWords(ms) {
   const m = Math.floor((total % 3600) / 60);
   const sec = total % 60;
   const parts = [];
-  if (h) parts.push(WORDS.hours(h));
-  if (m) parts.push(WORDS.minutes(m));
-  if (sec || !parts.length) parts.push(WORDS.seconds(sec));
+  if (h) parts.push(t('speech.hours', { count: h }));
+  if (m) parts.push(t('speech.minutes', { count: m }));
+  if (sec || !parts.length) parts.push(t('speech.seconds', { count: sec }));
   return parts.join(' ');
 }
 
+// andList joins words as "a1 and f1", "a2, b2 and c2".
 function andList(words) {
   if (words.length <= 1) return words.join('');
-  return `${words.slice(0, -1).join(', ')} ${WORDS.and} ${words[words.length - 1]}`;
+  return t('list.and', { a: words.slice(0, -1).join(t('list.comma')), b: words[words.length - 1] });
 }
 
 // pieces lists the pieces of fen's placement field as {square, color, type}.
