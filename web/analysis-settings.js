@@ -5,6 +5,7 @@
 // panel (createEngineSettings) only reads and writes its controls.
 
 import { part, h, clear } from './dom.js';
+import { t } from './i18n.js';
 
 /** LIMIT_KINDS are the search limits offered. */
 export const LIMIT_KINDS = ['infinite', 'depth', 'time'];
@@ -112,7 +113,7 @@ export function createEngineSettings(root, { onChange }) {
       if (choices.join() !== shownChoices) {
         shownChoices = choices.join();
         clear(hash);
-        for (const n of choices) hash.append(h('option', { value: n }, `${n} MB`));
+        for (const n of choices) hash.append(h('option', { value: n }, t('an.hashMb', { n })));
       }
       limit.value = s.limit;
       depth.value = String(s.depth);

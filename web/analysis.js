@@ -16,9 +16,11 @@ import { createLoader } from './analysis-load.js';
 import { EvalCache } from './eval-cache.js';
 import { nullMoveFen } from './threat.js';
 import { createLinePreview } from './line-preview.js';
+import { t, formatNumber } from './i18n.js';
 import { defaultSettings, normalizeSettings, goLimits, canGoDeeper, createEngineSettings, DEFAULT_HASH } from './analysis-settings.js';
 
-const SIDE = { w: 'White', b: 'Black' };
+// DRAW_KEYS names the eval bar's label of each drawn status code (game.js).
+const DRAW_KEYS = { stalemate: 'stalemate', 'insufficient-material': 'material', 'threefold-repetition': 'threefold', 'fifty-move-rule': 'fifty' };
 
 /**
  * createAnalysis returns the analysis-mode controller bound to the shell; root is its
@@ -116,7 +118,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     if (on && refuse()) return;
     st.refused = '';
     st.running = on;
-    setButton(btn, on, 'Stop engine', 'Start engine');
+    setButton(btn, on, t('an.stop'), t('an.start'));
     if (on) analyse();
     else stop();
     shell.save();
@@ -130,15 +132,15 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
   function toggleThreat() {
     if (!st.threat && refuse()) return false;
     if (!st.threat) {
-      const t = nullMoveFen(shell.game.current.fen);
-      if (t.error) {
-        shell.say(t.error);
+      const pass = nullMoveFen(shell.game.current.fen);
+      if (pass.error) {
+        shell.say(pass.error);
         return false;
       }
     }
     st.threat = !st.threat;
     threatBtn.setAttribute('aria-pressed', String(st.threat));
-    shell.say(st.threat ? 'Threat mode: the engine shows what the other side would play if it were its move.' : 'Threat mode off.');
+    shell.say(st.threat ? t('an.threatOn') : t('an.threatOff'));
     if (st.threat && !st.running) setRunning(true);
     else if (st.running) analyse();
     return true;
@@ -168,7 +170,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     st.token++;
     st.running = false;
     st.refused = why;
-    setButton(btn, false, 'Stop engine', 'Start engine');
+    setButton(btn, false, t('an.stop'), t('an.start'));
     clearLines();
     render();
     shell.say(why);
@@ -229,14 +231,14 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       return;
     }
     if (st.threat) {
-      const t = nullMoveFen(node.fen);
-      if (t.error) {
-        st.threatError = t.error;
+      const pass = nullMoveFen(node.fen);
+      if (pass.error) {
+        st.threatError = pass.error;
         render();
         if (shell.engineReady) await shell.engine.stop().catch(() => {});
         return;
       }
-      st.searchFen = t.fen;
+      st.searchFen = pass.fen;
     }
     const searchFen = st.searchFen;
     // Now, not at the next scheduled frame: the old position's lines must not stay
@@ -284,7 +286,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       st.done = true;
       scheduleRender();
     } catch (e) {
-      if (token === st.token) shell.notice(`Analysis failed: ${e.message || e}`);
+      if (token === st.token) shell.notice(t('an.failed', { why: e.message || String(e) }));
     }
   }
 
@@ -328,7 +330,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     const moves = sanLine(shown.fen, l.pv.slice(0, upto));
     const m = moves[upto - 1];
     if (!m) return null;
-    return { fen: m.after, lastMove: { from: m.from, to: m.to }, caption: `After ${m.num}${m.color === 'w' ? '.' : '…'} ${m.san}` };
+    return { fen: m.after, lastMove: { from: m.from, to: m.to }, caption: t(`an.after.${m.color}`, { num: String(m.num), san: m.san }) };
   }
 
   function render() {
@@ -360,11 +362,10 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     } else if (st.threatError) {
       list.append(h('li', { class: 'pv-refused' }, st.threatError));
     } else if (st.running && !st.lines.length) {
-      list.append(h('li', { class: 'pv-wait' }, shell.engineReady ? 'Thinking…' : 'Waiting for the engine…'));
+      list.append(h('li', { class: 'pv-wait' }, shell.engineReady ? t('an.thinking') : t('an.waiting')));
     }
     if (st.running && st.threat && st.searchFen && !st.threatError) {
-      const mover = SIDE[st.searchFen.split(' ')[1]];
-      list.prepend(h('li', { class: 'pv-threat-head' }, `Threat: what ${mover} would play if it were ${mover}'s move`));
+      list.prepend(h('li', { class: 'pv-threat-head' }, t(`an.threatHead.${st.searchFen.split(' ')[1]}`)));
     }
     shown = { fen: st.searchFen, lines: st.lines.slice() };
     // data-fen names the position the lines belong to (tests check it is the board's,
@@ -383,8 +384,8 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       if (!l) return;
       const moves = sanLine(st.searchFen, l.pv.slice(0, 12));
       const li = h('li', { class: 'pv-line', 'data-multipv': i + 1 });
-      const what = st.threat ? `Threat ${i + 1}` : `Line ${i + 1}`;
-      li.append(h('button', { type: 'button', class: 'pv-score', 'data-line': i, 'data-upto': 1, 'aria-label': `${what}, ${formatScore(l.score)}: ${st.threat ? '' : 'play '}${moves[0] ? moves[0].san : ''}` }, formatScore(l.score)));
+      const label = t(st.threat ? 'an.threatLine' : 'an.line', { n: String(i + 1), score: formatScore(l.score), san: moves[0] ? moves[0].san : '' });
+      li.append(h('button', { type: 'button', class: 'pv-score', 'data-line': i, 'data-upto': 1, 'aria-label': label }, formatScore(l.score)));
       const span = h('span', { class: 'pv-moves' });
       moves.forEach((m, j) => {
         if (m.color === 'w') span.append(h('span', { class: 'num' }, `${m.num}.`));
@@ -420,8 +421,8 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
   function drawStats() {
     const parts = [];
     if (st.running && st.depth) {
-      parts.push(`depth ${st.depth}${st.cached ? ' (stored)' : ''}`);
-      if (st.done) parts.push('done');
+      parts.push(t(st.cached ? 'an.depthStored' : 'an.depth', { depth: String(st.depth) }));
+      if (st.done) parts.push(t('an.done'));
       else if (st.nps) parts.push(formatNps(st.nps));
     }
     part(root, 'engine-stats').textContent = parts.join(' · ');
@@ -445,18 +446,18 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     const off = !best && !over.over && (!st.running || st.threat);
     let frac = 0.5;
     let text = '';
-    let label = 'Waiting for the engine';
+    let label = t('an.barWaiting');
     if (best) {
       frac = evalBarFraction(best.score);
       text = shortScore(best.score);
-      label = `Evaluation ${formatScore(best.score)}`;
+      label = t('an.barEval', { score: formatScore(best.score) });
     } else if (over.over) {
       frac = over.result === '1-0' ? 1 : over.result === '0-1' ? 0 : 0.5;
       text = over.result === '1/2-1/2' ? '½-½' : over.result;
-      label = over.code === 'checkmate' ? `Checkmate: ${over.result === '1-0' ? 'White' : 'Black'} wins` : `Draw: ${over.reason.toLowerCase()}`;
+      label = over.code === 'checkmate' ? t(over.result === '1-0' ? 'an.barMate.w' : 'an.barMate.b') : t(`an.barDraw.${DRAW_KEYS[over.code] || 'other'}`);
     } else if (off) {
-      text = 'off';
-      label = st.threat ? 'Threat mode: no evaluation of this position yet' : 'Engine off';
+      text = t('an.barOff');
+      label = st.threat ? t('an.barThreat') : t('an.barEngineOff');
     }
     show(bar.el, st.settings.evalbar);
     bar.el.classList.toggle('off', off);
@@ -480,14 +481,14 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
 
   function formatNps(n) {
     if (!n) return '';
-    return n >= 1e6 ? `${(n / 1e6).toFixed(1)} Mn/s` : `${Math.round(n / 1000)} kn/s`;
+    return n >= 1e6 ? t('an.mnps', { n: formatNumber(n / 1e6, { maximumFractionDigits: 1, minimumFractionDigits: 1 }) }) : t('an.knps', { n: Math.round(n / 1000) });
   }
 
   function playLine(i, upto) {
     const l = shown.lines[i];
     if (!l || shell.game.current.fen !== st.fen || shown.fen !== st.searchFen) return false;
     if (st.threat) {
-      shell.say('A threat line is what the other side would play after a pass; turn threat mode off to play lines.');
+      shell.say(t('an.threatLineNoPlay'));
       return false;
     }
     let played = 0;
@@ -497,7 +498,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     }
     if (played) {
       shell.refresh();
-      shell.say(`Played ${played} move${played > 1 ? 's' : ''} of line ${i + 1}: ${shell.game.current.san}`);
+      shell.say(t('an.playedLine', { count: played, line: String(i + 1), san: shell.game.current.san }));
     }
     return played > 0;
   }
@@ -505,7 +506,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
   /** playBest plays the first move of the first line shown (the Space key). */
   function playBest() {
     if (!st.running || st.threat || !shown.lines[0]) {
-      shell.say(st.threat ? 'Threat mode is on: its lines cannot be played.' : 'No engine move to play: start the engine first.');
+      shell.say(st.threat ? t('an.threatNoPlay') : t('an.noEngineMove'));
       return false;
     }
     return playLine(0, 1);
@@ -549,7 +550,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       if (!n) return false;
       shell.refresh({ animate: false });
       const s = shell.game.status(n);
-      shell.say(`${n.color === 'w' ? 'White' : 'Black'} ${n.san}${s.over ? `. ${s.reason}` : ''}`);
+      shell.say(s.over ? t(`an.moveOver.${n.color}`, { san: n.san, reason: s.reason }) : t(`shell.navMove.${n.color}`, { san: n.san }));
       return true;
     },
     premoving: () => false,
@@ -579,7 +580,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
       settingsBox.set(st.settings, hashMax());
       if (o.running) {
         st.running = true;
-        setButton(btn, true, 'Stop engine', 'Start engine');
+        setButton(btn, true, t('an.stop'), t('an.start'));
       }
     },
     load: loader.load,

@@ -37,12 +37,16 @@ import { createEditor } from './editor.js';
 import { gameFragment, gameFromFragment, isLinkFragment } from './links.js';
 import { boardPng } from './board-image.js';
 import { formatClock } from './clock.js';
+import { t as tr, translateDom, language } from './i18n.js';
 
 /** TEST_FLAG is the query parameter that publishes the shell as window.azurite. */
 const TEST_FLAG = 'test';
 
 function boot() {
   const page = document.body;
+  // index.html's static text, in the page's language (i18n.js chose it on import).
+  document.documentElement.lang = language();
+  translateDom(document);
   const store = new Store();
   const engine = new EngineClient({ workerUrl: 'worker.js', watchdogMs: 4000 });
   const settings = loadSettings();
@@ -165,9 +169,9 @@ function boot() {
   async function copy(text, what) {
     try {
       await navigator.clipboard.writeText(text);
-      shell.say(`${what} copied to the clipboard.`);
+      shell.say(tr('app.copied', { what }));
     } catch {
-      shell.notice(`Copying the ${what} was refused by the browser; select it from the text instead.`);
+      shell.notice(tr('app.copyRefused', { what }));
     }
   }
   part(page, 'btn-copy-fen').addEventListener('click', () => copy(shell.game.current.fen, 'FEN'));
@@ -177,9 +181,9 @@ function boot() {
     const url = `${location.origin}${location.pathname}${location.search}#${gameFragment(shell.game)}`;
     try {
       await navigator.clipboard.writeText(url);
-      shell.say('Link copied to the clipboard.');
+      shell.say(tr('app.linkCopied'));
     } catch {
-      shell.notice(`Copying was refused by the browser; the link is: ${url}`);
+      shell.notice(tr('app.linkRefused', { url }));
     }
   });
   part(page, 'btn-board-png').addEventListener('click', async () => {
@@ -187,9 +191,9 @@ function boot() {
     try {
       const blob = await boardPng({ fen: n.fen, orientation: view.orientation, lastMove: n.from ? { from: n.from, to: n.to } : null, boardEl: part(page, 'board'), spriteUrl: `assets/${pieceSetById(shell.settings.get().pieces).file}` });
       download(blob, `azurite-board-${new Date().toISOString().slice(0, 10)}.png`);
-      shell.say('Board image saved.');
+      shell.say(tr('app.imageSaved'));
     } catch (e) {
-      shell.notice(`The board image could not be made: ${e.message}`);
+      shell.notice(tr('app.imageFailed', { why: e.message }));
     }
   });
   part(page, 'btn-copy-pgn').addEventListener('click', () => copy(shell.exportPgn(), 'PGN'));
@@ -218,11 +222,11 @@ function boot() {
   // Engine start-up: the UI works (moves, PGN, navigation) before the engine is ready.
   engine.on('error', (e) => {
     const msg = e && (e.message || e.text) ? e.message || e.text : String(e);
-    shell.showEngineState('engine error');
-    shell.notice(`Engine: ${msg}`);
+    shell.showEngineState(tr('app.engineState.error'));
+    shell.notice(tr('app.engineSays', { msg }));
   });
   engine.on('restarted', () => {
-    shell.notice('The engine stopped answering and was restarted.');
+    shell.notice(tr('app.engineRestarted'));
     shell.announce('engineRestarted');
   });
   shell.engineLoaded = engine
@@ -230,7 +234,7 @@ function boot() {
     .then(async () => {
       shell.engineReady = true;
       performance.mark('azurite-engine-ready');
-      shell.showEngineState('engine ready');
+      shell.showEngineState(tr('app.engineState.ready'));
       page.dataset.engine = 'ready';
       try {
         const res = await fetch('book.bin');
@@ -241,8 +245,8 @@ function boot() {
       shell.announce('engineReady');
     })
     .catch((e) => {
-      shell.showEngineState('engine failed');
-      shell.notice(`The engine could not start: ${e && e.message ? e.message : e}. You can still move pieces and read games.`);
+      shell.showEngineState(tr('app.engineState.failed'));
+      shell.notice(tr('app.engineFailed', { why: e && e.message ? e.message : String(e) }));
     });
 
   // Restore the saved state (validated by replaying it), else start fresh.
@@ -265,8 +269,7 @@ function boot() {
     shell.copiedFrom = typeof state.copiedFrom === 'string' ? state.copiedFrom : null;
     const lost = state.game.dropped.length ? state.game.dropped : state.work.dropped;
     if (lost.length) {
-      const more = lost.length > 1 ? ` and ${lost.length - 1} more` : '';
-      problems.push(`Part of the saved game was damaged (${lost[0]}${more}); the moves before the damage were kept.`);
+      problems.push(lost.length > 1 ? tr('app.damagedMore', { first: lost[0], count: lost.length - 1 }) : tr('app.damaged', { first: lost[0] }));
     }
     if (state.orientation === 'b') view.setOrientation('b');
     if (MODES.includes(state.mode)) mode = state.mode;
@@ -276,7 +279,7 @@ function boot() {
       try {
         controllers[name].restore(state[name]);
       } catch (e) {
-        problems.push(`The saved ${name} state was reset (${e.message}).`);
+        problems.push(tr(`app.stateReset.${name}`, { why: e.message }));
       }
     }
     shell.mode = 'play';
@@ -300,7 +303,7 @@ function boot() {
     if (!game) return;
     shell.setMode('analysis');
     shell.setGame(game, 'work');
-    shell.say(game.root.children.length ? 'Opened the game from the link.' : 'Opened the position from the link.');
+    shell.say(game.root.children.length ? tr('app.linkGame') : tr('app.linkPosition'));
   };
   openLink();
   addEventListener('hashchange', openLink);
@@ -324,7 +327,7 @@ async function startLibrary(shell, page, lookup) {
     lib = null;
   }
   if (!lib) {
-    tab.unavailable('IndexedDB is turned off, as in some private modes');
+    tab.unavailable(tr('app.noIndexedDb'));
     page.dataset.library = 'unavailable';
     return;
   }
@@ -340,7 +343,7 @@ async function startLibrary(shell, page, lookup) {
       await lib.setMeta('migrated', Date.now());
     }
   } catch (e) {
-    shell.notice(`The library: ${e.message || e}`);
+    shell.notice(tr('app.libraryFailed', { why: e.message || String(e) }));
   }
   page.dataset.library = 'ready';
 }

@@ -1,6 +1,9 @@
 // i18n.js: every user-visible string comes from a message catalogue (web/i18n/*.js),
-// looked up by key in the language chosen at boot: the one saved in the settings, else
-// the browser's first language the player has, else English. A message is a string
+// looked up by key in the language chosen when this module is first evaluated: the one
+// saved under LANGUAGE_KEY, else the browser's first language the player has, else
+// English. Every module that shows text imports this one, so the language is set
+// before any of them runs, and it holds for the page's life: choosing another saves it
+// and reloads the page. A message is a string
 // with {name} placeholders, or an object of plural forms ({one, other, …}: the
 // language's Intl.PluralRules category of params.count picks one). Numbers in params are
 // written with the language's Intl.NumberFormat. Static text in index.html names its
@@ -13,14 +16,16 @@
 import en from './i18n/en.js';
 
 /**
- * LANGUAGES are the player's languages, each named in itself. English alone while the
- * player's strings move into the catalogue (docs/web.md, "Languages"); a language is
- * added here with its complete catalogue.
+ * LANGUAGES are the player's languages, each named in itself. A language is added here
+ * with its complete catalogue (tests/web/i18n.test.mjs holds each to English's keys).
  */
 export const LANGUAGES = [{ id: 'en', name: 'English' }];
 
 /** CATALOGUES maps a language id to its messages. */
 export const CATALOGUES = { en };
+
+/** LANGUAGE_KEY is the localStorage key of the language the player chose. */
+export const LANGUAGE_KEY = 'azurite.language.v1';
 
 let current = 'en';
 let plurals = new Intl.PluralRules('en');
@@ -46,6 +51,34 @@ export function setLanguage(id) {
   plurals = new Intl.PluralRules(current);
   numbers = new Intl.NumberFormat(current);
 }
+
+/**
+ * savedLanguage returns the language id saved in storage, or undefined where there is
+ * none or storage cannot be read (a sandboxed frame, node).
+ */
+export function savedLanguage(storage = globalThis.localStorage) {
+  try {
+    return storage ? storage.getItem(LANGUAGE_KEY) ?? undefined : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * chooseLanguage saves id as the player's language (false when storage refuses it, as
+ * in a private mode with storage off). The caller reloads the page to show it.
+ */
+export function chooseLanguage(id, storage = globalThis.localStorage) {
+  if (!LANGUAGES.some((l) => l.id === id)) return false;
+  try {
+    storage.setItem(LANGUAGE_KEY, id);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+setLanguage(pickLanguage(savedLanguage(), globalThis.navigator?.languages));
 
 /** language returns the current language id. */
 export function language() {

@@ -6,6 +6,7 @@
 import { h, clear } from './dom.js';
 import { nagSymbol, commentText } from './pgn.js';
 import { countMoves } from './game.js';
+import { t } from './i18n.js';
 
 /** defaults returns the full configuration for createMoveList. */
 export function defaults() {
@@ -81,11 +82,11 @@ export function createMoveList(el, config = {}) {
       for (const v of vars) {
         const shut = collapsed.has(v.id);
         const box = h('span', { class: shut ? 'variation collapsed' : 'variation' });
-        box.append(h('button', { type: 'button', class: 'var-toggle', 'data-toggle': v.id, tabindex: '-1', 'aria-expanded': String(!shut), 'aria-label': `${shut ? 'Expand' : 'Collapse'} the variation ${v.san}` }, shut ? '+' : '−'));
+        box.append(h('button', { type: 'button', class: 'var-toggle', 'data-toggle': v.id, tabindex: '-1', 'aria-expanded': String(!shut), 'aria-label': t(shut ? 'moves.expand' : 'moves.collapse', { san: v.san }) }, shut ? '+' : '−'));
         box.append(...moveEl(game, v, true));
         if (shut) {
           const more = countMoves(v);
-          if (more) box.append(h('span', { class: 'var-more' }, `… ${more} more`));
+          if (more) box.append(h('span', { class: 'var-more' }, t('moves.more', { count: more })));
         } else {
           line(game, v, box, false);
         }
@@ -172,7 +173,7 @@ export function createMoveList(el, config = {}) {
       // The result comes last and apart ("No moves were played. 0-1" after a flag fall
       // before the first move, never "0-1No moves yet.").
       const over = game.result && game.result !== '*';
-      if (!game.root.children.length) body.append(h('span', { class: 'empty' }, over ? 'No moves were played.' : 'No moves yet.'));
+      if (!game.root.children.length) body.append(h('span', { class: 'empty' }, over ? t('moves.nonePlayed') : t('moves.noneYet')));
       if (over) body.append(' ', h('span', { class: 'result' }, game.result));
       el.append(body);
       scrollToCurrent(game);

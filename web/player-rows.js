@@ -51,7 +51,7 @@ export function createPlayerRows(top, bottom) {
       el.classList.toggle('running', c.running);
       el.classList.toggle('low', c.low);
       el.classList.toggle('live-game', !!c.live);
-      el.title = c.live ? 'The live game\'s clock' : '';
+      el.title = c.live ? t('rows.liveClock') : '';
       el.setAttribute('aria-label', t(`rows.clock${c.live ? 'Live' : ''}.${c.color === 'w' ? 'w' : 'b'}`));
     },
   };

@@ -4,10 +4,13 @@
 // body[data-screen-reader]) and saved (settings.js); the game settings (move
 // confirmation, auto-queen) are read by play mode and the board at each move. The
 // system's reduced-motion preference is followed as it changes, while the animation
-// setting is 'auto'.
+// setting is 'auto'. The language select saves its choice (i18n.js) and reloads the
+// page, since every string is fixed when the page loads; the game is saved at every
+// change, so nothing is lost.
 
 import { BOARDS, PIECE_SETS, ANIMATIONS, AUTO_QUEEN, normalize, saveSettings, pieceSetById, animationMs } from './settings.js';
 import { part, h, s as svg, replace } from './dom.js';
+import { t, LANGUAGES, language, chooseLanguage } from './i18n.js';
 
 /** REDUCED_MOTION is the media query of the system's reduced-motion preference. */
 export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
@@ -18,7 +21,7 @@ export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * {get(), set(patch), animationMs()}: animationMs is the board's animation length now
  * (0: none), the setting with the system's reduced motion applied.
  */
-export function createSettings(shell, initial, { dialog, open, mute }) {
+export function createSettings(shell, initial, { dialog, open, mute, reload = () => location.reload() }) {
   let cur = normalize(initial);
   const motion = window.matchMedia(REDUCED_MOTION);
   const boardMs = () => animationMs(cur.animation, motion.matches);
@@ -31,6 +34,17 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
   fill(part(dialog, 'set-pieces'), PIECE_SETS);
   fill(part(dialog, 'set-animation'), ANIMATIONS);
   fill(part(dialog, 'set-autoqueen'), AUTO_QUEEN);
+  const langSel = part(dialog, 'set-language');
+  for (const l of LANGUAGES) langSel.append(h('option', { value: l.id, lang: l.id }, l.name));
+  langSel.addEventListener('change', (e) => {
+    e.stopPropagation();
+    if (langSel.value === language()) return;
+    if (chooseLanguage(langSel.value)) reload();
+    else {
+      langSel.value = language();
+      shell.notice(t('set.languageUnsaved'));
+    }
+  });
 
   function showForm() {
     part(dialog, 'set-board').value = cur.board;
@@ -41,6 +55,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
     part(dialog, 'set-sr').checked = cur.screenReader;
     part(dialog, 'set-confirm').checked = cur.confirmMove;
     part(dialog, 'set-autoqueen').value = cur.autoQueen;
+    langSel.value = language();
   }
 
   function apply() {
@@ -50,7 +65,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
     shell.sound.setEnabled(cur.sound);
     mute.setAttribute('aria-pressed', String(!cur.sound));
     replace(mute, speakerIcon(cur.sound));
-    mute.title = cur.sound ? 'Sound on (click to mute)' : 'Sound off (click to turn on)';
+    mute.title = cur.sound ? t('set.soundOn') : t('set.soundOff');
   }
 
   function set(patch) {
@@ -58,7 +73,7 @@ export function createSettings(shell, initial, { dialog, open, mute }) {
     apply();
     showForm();
     const err = saveSettings(cur);
-    if (err) shell.notice(`Could not save the settings in this browser (${err.message}).`);
+    if (err) shell.notice(t('set.unsaved', { why: err.message }));
   }
 
   form.addEventListener('change', () => {

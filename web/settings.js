@@ -9,14 +9,16 @@
 // motion (prefers-reduced-motion: reduce); a speed the player chose is kept whatever
 // the system says.
 
+import { t } from './i18n.js';
+
 export const SETTINGS_KEY = 'azurite.settings.v1';
 
 /** BOARDS are the board colour schemes; app.css colours body[data-board="ID"]'s squares. */
 export const BOARDS = [
-  { id: 'blue', label: 'Blue' },
-  { id: 'green', label: 'Green' },
-  { id: 'brown', label: 'Brown' },
-  { id: 'grey', label: 'Grey' },
+  { id: 'blue', get label() { return t('set.board.blue'); } },
+  { id: 'green', get label() { return t('set.board.green'); } },
+  { id: 'brown', get label() { return t('set.board.brown'); } },
+  { id: 'grey', get label() { return t('set.board.grey'); } },
 ];
 
 /**
@@ -25,8 +27,8 @@ export const BOARDS = [
  * on a 40-unit tile, as cm-chessboard expects.
  */
 export const PIECE_SETS = [
-  { id: 'standard', label: 'Classic (Cburnett)', file: 'pieces/standard.svg' },
-  { id: 'azurite', label: 'Azurite flat', file: 'pieces/azurite.svg' },
+  { id: 'standard', get label() { return t('set.pieces.standard'); }, file: 'pieces/standard.svg' },
+  { id: 'azurite', get label() { return t('set.pieces.azurite'); }, file: 'pieces/azurite.svg' },
 ];
 
 /**
@@ -34,11 +36,11 @@ export const PIECE_SETS = [
  * 'auto' is Normal's, or 0 with reduced motion (animationMs).
  */
 export const ANIMATIONS = [
-  { id: 'auto', label: 'Normal, off with reduced motion', ms: 180 },
-  { id: 'off', label: 'Off', ms: 0 },
-  { id: 'fast', label: 'Fast', ms: 100 },
-  { id: 'normal', label: 'Normal', ms: 180 },
-  { id: 'slow', label: 'Slow', ms: 350 },
+  { id: 'auto', get label() { return t('set.anim.auto'); }, ms: 180 },
+  { id: 'off', get label() { return t('set.anim.off'); }, ms: 0 },
+  { id: 'fast', get label() { return t('set.anim.fast'); }, ms: 100 },
+  { id: 'normal', get label() { return t('set.anim.normal'); }, ms: 180 },
+  { id: 'slow', get label() { return t('set.anim.slow'); }, ms: 350 },
 ];
 
 /**
@@ -47,9 +49,9 @@ export const ANIMATIONS = [
  * lichess's default), or never ('off': a premove opens the chooser too).
  */
 export const AUTO_QUEEN = [
-  { id: 'premoves', label: 'When premoving' },
-  { id: 'on', label: 'Always' },
-  { id: 'off', label: 'Never' },
+  { id: 'premoves', get label() { return t('set.autoQueen.premoves'); } },
+  { id: 'on', get label() { return t('set.autoQueen.on'); } },
+  { id: 'off', get label() { return t('set.autoQueen.off'); } },
 ];
 
 export const DEFAULT_SETTINGS = Object.freeze({ board: 'blue', pieces: 'standard', coords: true, animation: 'auto', sound: true, screenReader: false, confirmMove: false, autoQueen: 'premoves' });

@@ -15,6 +15,7 @@ import { exportPgn } from './pgn.js';
 import { part, show } from './dom.js';
 import { createPlayerRows } from './player-rows.js';
 import { createEngineOptions } from './engine-options.js';
+import { t } from './i18n.js';
 
 /** MODES are the tabs, in their order on the page. */
 export const MODES = ['play', 'analysis', 'review', 'library'];
@@ -180,7 +181,7 @@ export function createShell({ root, engine, sound, store }) {
         shell.saveWarned = true;
         // A notice still on screen (why the saved game could not be restored) stays.
         const shown = el.notice.hidden ? '' : `${el.noticeText.textContent} `;
-        shell.notice(`${shown}Could not save the game in this browser (${err.message}).`);
+        shell.notice(`${shown}${t('shell.unsaved', { why: err.message })}`);
       }
     },
     /** banner shows a game's result over the board. */
@@ -263,7 +264,7 @@ export function createShell({ root, engine, sound, store }) {
       fn();
       shell.refresh();
       const n = shell.game.current;
-      shell.say(n.san ? `${n.color === 'w' ? 'White' : 'Black'} ${n.san}` : 'Start position');
+      shell.say(n.san ? t(`shell.navMove.${n.color}`, { san: n.san }) : t('shell.navStart'));
     },
     flip() {
       shell.view.flip();

@@ -4,8 +4,11 @@
 
 import css from './notice.css';
 
-/** createNotice returns {show(text, actionLabel, onAction, timeoutMs), hide()}. */
-export function createNotice() {
+/**
+ * createNotice returns {show(text, actionLabel, onAction, timeoutMs), hide()};
+ * closeLabel() names the close button, in the page's language.
+ */
+export function createNotice({ closeLabel }) {
   let host = null;
   let root = null;
   let timer = 0;
@@ -49,7 +52,7 @@ export function createNotice() {
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'close';
-    close.setAttribute('aria-label', 'Dismiss');
+    close.setAttribute('aria-label', closeLabel());
     close.textContent = '×';
     close.addEventListener('click', hide);
     box.append(close);

@@ -1,7 +1,9 @@
 // pwa.js: registers the service worker (sw.js beside the page, scope = the page's
 // folder, so the app works from a sub-path) and tells the user when a new version is
 // installed and waiting. Loaded by index.html next to the player; it touches nothing of
-// the player's and draws its notice in its own shadow root.
+// the player's and draws its notice in its own shadow root. Its words are index.html's
+// #pwa-text elements, which the player has translated by then (i18n.js), so this
+// bundle carries no catalogue.
 //
 // State for tests and the console: <html data-pwa="registered|offline-ready|update-ready|
 // unsupported|failed">.
@@ -9,6 +11,12 @@
 import { createNotice } from './notice.js';
 
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
+
+// pageText returns the text of index.html's element id (in the page's language).
+function pageText(id) {
+  const el = document.getElementById(id);
+  return el ? el.textContent : id;
+}
 
 function setState(s) {
   document.documentElement.dataset.pwa = s;
@@ -19,7 +27,7 @@ function setState(s) {
  * where service workers are unavailable (plain http on a non-local host, or a browser
  * without them): the app then works online as an ordinary page.
  */
-export async function register({ swUrl = 'sw.js', notice = createNotice() } = {}) {
+export async function register({ swUrl = 'sw.js', notice = createNotice({ closeLabel: () => pageText('pwa-dismiss') }) } = {}) {
   if (!('serviceWorker' in navigator) || !window.isSecureContext) {
     setState('unsupported');
     return null;
@@ -39,7 +47,7 @@ export async function register({ swUrl = 'sw.js', notice = createNotice() } = {}
 
   function offerUpdate(worker) {
     setState('update-ready');
-    notice.show('A new version of Azurite is ready.', 'Reload', () => {
+    notice.show(pageText('pwa-update'), pageText('pwa-reload'), () => {
       let reloaded = false;
       navigator.serviceWorker.addEventListener('controllerchange', () => {
         if (reloaded) return;
