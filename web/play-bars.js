@@ -4,6 +4,7 @@
 // play.js's.
 
 import { part, show } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * createPlayBars wires the confirmation bar (confirm, #confirm-move) and the premove
@@ -41,7 +42,7 @@ export function createPlayBars({ confirm, premoves, board }, on) {
     askConfirm(san) {
       const shown = !confirm.hidden;
       if (san) {
-        el.text.textContent = `Play ${san}?`;
+        el.text.textContent = t('play.confirmPlay', { move: san });
         show(confirm, true);
         if (!shown) back = document.activeElement;
         el.ok.focus({ preventScroll: true });
@@ -55,7 +56,7 @@ export function createPlayBars({ confirm, premoves, board }, on) {
     },
     /** showPremoves lists the queued premoves' SAN in order ([] hides the bar). */
     showPremoves(sans) {
-      el.list.textContent = sans.length ? `Premoves: ${sans.map((s, i) => `${i + 1}. ${s}`).join('  ')}` : '';
+      el.list.textContent = sans.length ? t('play.premoveList', { moves: sans.map((s, i) => `${i + 1}. ${s}`).join('  ') }) : '';
       show(premoves, sans.length > 0);
     },
   };

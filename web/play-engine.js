@@ -4,6 +4,7 @@
 // cancel(), and that search's bestmove, whenever it arrives, is dropped.
 
 import { lastMain, goParams, engineScore } from './play-rules.js';
+import { t } from './i18n.js';
 
 /**
  * createEngineTurn returns the engine's turn for play mode. level() and clock() give
@@ -34,7 +35,7 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
         await shell.engine.stop();
         await shell.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
       } catch (e) {
-        shell.notice(`The engine refused a level setting: ${e.message || e}`);
+        shell.notice(t('play.levelRefused', { why: e.message || e }));
       }
     },
 
@@ -56,9 +57,9 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
       }
       const g = game();
       const end = lastMain(g);
-      const t = now();
-      const params = goParams(clock(), level(), t);
-      onGo({ params: { ...params }, at: t });
+      const at = now();
+      const params = goParams(clock(), level(), at);
+      onGo({ params: { ...params }, at });
       let best;
       try {
         shell.setPosition(g.startFen, g.uciMoves(end));
@@ -71,7 +72,7 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
         turn.thinking = false;
         // The watchdog's new worker has the options and book back: the caller asks again.
         if (e && e.restarted) return { restarted: true };
-        shell.notice(`The engine failed to move: ${e.message || e}`);
+        shell.notice(t('play.engineFailed', { why: e.message || e }));
         shell.refresh({ animate: false });
         return null;
       }

@@ -5,6 +5,7 @@
 import { TIME_CONTROLS, customTimeControl, timeControlById } from './time-control.js';
 import { LEVELS, levelLabel } from './levels.js';
 import { part, h, show } from './dom.js';
+import { t } from './i18n.js';
 
 /** CONFIRM_MS is how long Resign and Offer draw wait for their confirming second press. */
 export const CONFIRM_MS = 4000;
@@ -14,8 +15,16 @@ export const CUSTOM = 'custom';
 // ARMED are the two buttons' words while they wait for the second press, and what
 // the status line says then (a screen reader does not read a focused button's new name).
 const ARMED = {
-  resign: { idle: 'Resign', armed: 'Confirm resign', hint: 'Press Confirm resign to resign, or Escape to keep playing.' },
-  draw: { idle: 'Offer draw', armed: 'Confirm draw offer', hint: 'Press Confirm draw offer to offer a draw, or Escape to keep playing.' },
+  resign: {
+    get idle() { return t('html.btnResign'); },
+    get armed() { return t('play.confirmResign'); },
+    get hint() { return t('play.confirmResignHint'); },
+  },
+  draw: {
+    get idle() { return t('html.btnDraw'); },
+    get armed() { return t('play.confirmDraw'); },
+    get hint() { return t('play.confirmDrawHint'); },
+  },
 };
 
 /**
@@ -41,8 +50,8 @@ export function createPlayForm(root, on) {
     draw: part(root, 'btn-draw'),
   };
   for (const l of LEVELS) levelSel.append(h('option', { value: l.id }, levelLabel(l)));
-  for (const t of TIME_CONTROLS) tcSel.append(h('option', { value: t.id }, t.label));
-  tcSel.append(h('option', { value: CUSTOM }, 'Custom…'));
+  for (const tc of TIME_CONTROLS) tcSel.append(h('option', { value: tc.id }, tc.label));
+  tcSel.append(h('option', { value: CUSTOM }, t('play.tcCustom')));
 
   // The custom fields show with "Custom…"; a problem is said beside them (a polite
   // live region the fields name with aria-describedby) until they change.
@@ -106,7 +115,7 @@ export function createPlayForm(root, on) {
   group.addEventListener('pointerdown', () => {
     pressing = true;
   }, true);
-  for (const t of ['pointerup', 'pointercancel']) group.addEventListener(t, () => setTimeout(() => {
+  for (const type of ['pointerup', 'pointercancel']) group.addEventListener(type, () => setTimeout(() => {
     pressing = false;
   }), true);
   group.addEventListener('click', (e) => {
@@ -144,7 +153,7 @@ export function createPlayForm(root, on) {
     setChoices({ userColor, levelId, tcId }) {
       levelSel.value = levelId;
       const tc = timeControlById(tcId);
-      if (tc && TIME_CONTROLS.some((t) => t.id === tc.id)) tcSel.value = tc.id;
+      if (tc && TIME_CONTROLS.some((x) => x.id === tc.id)) tcSel.value = tc.id;
       else if (tc) {
         tcSel.value = CUSTOM;
         custom.minutes.value = String(tc.initialMs / 60000);

@@ -4,6 +4,7 @@
 
 import { pgnDate } from './pgn.js';
 import { timeControlTag } from './time-control.js';
+import { t } from './i18n.js';
 
 // The engine accepts a draw offer when its own evaluation (centipawns, its point of
 // view) is at or below DRAW_ACCEPT_CP, or within DRAW_EQUAL_CP of zero once the game
@@ -14,7 +15,6 @@ const DRAW_EQUAL_PLY = 60;
 // MATE_SCORE_CP stands for a mate score among centipawns (its sign is the winner's).
 const MATE_SCORE_CP = 10000;
 
-const NAME = { w: 'White', b: 'Black' };
 const other = (c) => (c === 'w' ? 'b' : 'w');
 
 /** lastMain returns the last node of g's main line (the live position of a game). */
@@ -33,17 +33,20 @@ export function sideToMove(node) {
  * newGameHeaders returns the PGN tags of a game the person plays as userColor against
  * level ({name}) at time control tc ({initialMs, incMs}; initialMs null: untimed;
  * time-control.js),
- * started at date: a game played here gets real values for the whole tag roster.
+ * started at date: a game played here gets real values for the whole tag roster. The
+ * event and the person's name are in the page's language, as the rest of the record
+ * it shows (review.js finds the person's side by that name).
  */
 export function newGameHeaders(userColor, level, tc, date) {
   const engine = `Azurite (${level.name})`;
+  const you = t('play.you');
   return {
-    Event: 'Casual game',
+    Event: t('play.event'),
     Site: 'Azurite',
     Date: pgnDate(date),
     Round: '-',
-    White: userColor === 'w' ? 'You' : engine,
-    Black: userColor === 'b' ? 'You' : engine,
+    White: userColor === 'w' ? you : engine,
+    Black: userColor === 'b' ? you : engine,
     TimeControl: timeControlTag(tc),
   };
 }
@@ -105,9 +108,8 @@ export function takebackTarget(end, userColor) {
  * position) deciding whether the opponent could still mate: {result, reason}.
  */
 export function flagResult(flagged, board) {
-  const name = NAME[flagged];
-  if (!canMate(board, other(flagged))) return { result: '1/2-1/2', reason: `${name} ran out of time; the opponent cannot mate` };
-  return { result: flagged === 'w' ? '0-1' : '1-0', reason: `${name} ran out of time` };
+  if (!canMate(board, other(flagged))) return { result: '1/2-1/2', reason: t(`play.flagNoMate.${flagged}`) };
+  return { result: flagged === 'w' ? '0-1' : '1-0', reason: t(`play.flag.${flagged}`) };
 }
 
 /** acceptsDraw says whether the engine, with evaluation cp (null: none yet), takes a draw offered at ply. */

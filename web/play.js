@@ -35,10 +35,9 @@ import { withClock } from './clk.js';
 import { createPlayForm } from './play-form.js';
 import { createEngineTurn } from './play-engine.js';
 import { lastMain, sideToMove, newGameHeaders, pressClock, takebackTarget, flagResult, acceptsDraw } from './play-rules.js';
+import { t } from './i18n.js';
 // LOW_TIME_MS: below this the player's clock turns red and the low-time sound plays once.
 const LOW_TIME_MS = 10000;
-/** ENGINE_RESERVED is what the other tabs say instead of starting the engine. */
-export const ENGINE_RESERVED = 'Engine analysis is off during a timed game: finish or resign it first.';
 
 /**
  * createPlay returns the play-mode controller bound to the shell; root is its panel
@@ -160,8 +159,9 @@ export function createPlay(shell, root, bars) {
     shell.view.setOrientation(st.userColor);
     shell.setGame(g, 'play');
     shell.revealBoard();
-    const cue = st.clock.timed && st.userColor === 'w' ? ' Your move: the clocks start with it.' : '';
-    shell.say(`New game: you play ${st.userColor === 'w' ? 'White' : 'Black'} against ${levelLabel(level())}.${cue}`);
+    const against = { level: levelLabel(level()) };
+    if (st.userColor === 'b') shell.say(t('play.newGame.b', against));
+    else shell.say(st.clock.timed ? t('play.newGame.wClock', against) : t('play.newGame.w', against));
     if (shell.engineReady) {
       await shell.engine.stop();
       await shell.engine.newGame();
@@ -197,7 +197,7 @@ export function createPlay(shell, root, bars) {
     g.goTo(end);
     const n = g.play(best.move);
     if (!n) {
-      shell.notice(`The engine sent an illegal move (${best.move}); the game is paused.`);
+      shell.notice(t('play.illegalEngineMove', { move: best.move }));
       st.active = false;
       shell.refresh({ animate: false });
       return;
@@ -212,18 +212,18 @@ export function createPlay(shell, root, bars) {
     shell.sound.play(soundFor(n));
     if (checkEnd()) return;
     if (shell.mode !== 'play') {
-      shell.say(`Azurite played ${n.san} in the live game: your move, your clock runs.`);
+      shell.say(t('play.playedAway', { move: n.san }));
       return;
     }
     if (!pres.length) {
-      shell.say(`Azurite played ${n.san}. Your move.`);
+      shell.say(t('play.played', { move: n.san }));
       return;
     }
     const [first, ...rest] = pres;
     const firstSan = premoveChain(end.fen, [first]).map((c) => c.san)[0] || `${first.from}-${first.to}`;
     if (!playUser(first, true)) {
-      const more = rest.length ? ` The ${rest.length} premove${rest.length > 1 ? 's' : ''} after it ${rest.length > 1 ? 'were' : 'was'} dropped too.` : '';
-      shell.say(`Azurite played ${n.san}. The premove ${firstSan} was not legal any more.${more} Your move.`);
+      const p = { move: n.san, premove: firstSan, count: rest.length };
+      shell.say(rest.length ? t('play.premoveIllegalMore', p) : t('play.premoveIllegal', p));
       return;
     }
     // The rest wait for the engine's next move; if the position no longer allows one
@@ -231,8 +231,11 @@ export function createPlay(shell, root, bars) {
     if (rest.length && st.active && engineTurn.thinking) {
       setPremoves(rest);
       const kept = st.premoves.length;
-      if (kept < rest.length) shell.say(`You premoved ${live().current.san}. Azurite's move made the premove ${rest[kept].from}-${rest[kept].to} impossible: it and any after it were dropped${kept ? `; ${kept} still queued` : ''}.`);
-      else shell.say(`You premoved ${live().current.san}; ${kept} more premove${kept > 1 ? 's' : ''} queued.`);
+      const p = { move: live().current.san, count: kept };
+      if (kept < rest.length) {
+        p.premove = `${rest[kept].from}-${rest[kept].to}`;
+        shell.say(kept ? t('play.premoveDroppedKept', p) : t('play.premoveDropped', p));
+      } else shell.say(t('play.premovedQueued', p));
     }
   }
 
@@ -257,18 +260,18 @@ export function createPlay(shell, root, bars) {
     shell.announce('engineFreed');
     shell.refresh({ animate: false });
     shell.sound.play('end');
-    shell.banner(`${winner(result)} (${result})`, reason);
+    shell.banner(t(`play.banner.${outcome(result)}`, { result }), reason);
     shell.say(overText());
   }
 
-  // winner names who won result from the player's side.
-  function winner(result) {
-    return result === '1/2-1/2' ? 'Draw' : (result === '1-0') === (st.userColor === 'w') ? 'You won' : 'Azurite won';
+  // outcome says who won result from the player's side: 'won', 'lost' or 'draw'.
+  function outcome(result) {
+    return result === '1/2-1/2' ? 'draw' : (result === '1-0') === (st.userColor === 'w') ? 'won' : 'lost';
   }
 
   function overText() {
     const g = live();
-    return `Game over: ${winner(g.result)}, ${g.result}. ${g.termination}.`;
+    return t(`play.over.${outcome(g.result)}`, { result: g.result, reason: g.termination });
   }
 
   // sayState tells the live game's state in the status line, for coming back to
@@ -278,16 +281,16 @@ export function createPlay(shell, root, bars) {
     const g = live();
     const last = lastMain(g);
     if (!st.active) {
-      shell.say(g.result !== '*' && g.termination ? overText() : 'Press Start game to play against Azurite.');
+      shell.say(g.result !== '*' && g.termination ? overText() : t('play.pressStart'));
       return;
     }
     if (engineTurn.thinking || turn() !== st.userColor) {
-      shell.say('Azurite is thinking…');
+      shell.say(t('play.thinking'));
       return;
     }
-    const played = last.san && last.color !== st.userColor ? `Azurite played ${last.san}. ` : '';
-    const cue = st.clock.timed && last.ply === 0 ? ' The clocks start with it.' : '';
-    shell.say(`${played}Your move.${cue}`);
+    // Before White's first move there is no move of Azurite's to tell.
+    if (last.san && last.color !== st.userColor) shell.say(t('play.played', { move: last.san }));
+    else shell.say(st.clock.timed && last.ply === 0 ? t('play.yourMoveClock') : t('play.yourMove'));
   }
 
   // userMove takes a move made on the board or typed: played at once, or shown
@@ -304,7 +307,7 @@ export function createPlay(shell, root, bars) {
       return false;
     }
     setPending({ move: { from: r.from, to: r.to, ...(r.promotion ? { promotion: r.promotion } : {}) }, san: r.san, fen: r.after, from: r.from, to: r.to });
-    shell.say(`${r.san} waits: Confirm plays it, Cancel or Escape takes it back.`);
+    shell.say(t('play.confirmWaits', { move: r.san }));
     return true;
   }
 
@@ -323,7 +326,7 @@ export function createPlay(shell, root, bars) {
     if (!st.pending) return false;
     setPending(null);
     shell.refresh({ animate: false });
-    shell.say('Move taken back: your move.');
+    shell.say(t('play.moveTakenBack'));
     return true;
   }
 
@@ -341,7 +344,7 @@ export function createPlay(shell, root, bars) {
     shell.refresh({ animate: premoved });
     shell.sound.play(soundFor(n));
     if (!checkEnd()) {
-      shell.say(`You ${premoved ? 'premoved' : 'played'} ${n.san}.`);
+      shell.say(premoved ? t('play.youPremoved', { move: n.san }) : t('play.youPlayed', { move: n.san }));
       maybeEngineMove();
     }
     return true;
@@ -358,7 +361,7 @@ export function createPlay(shell, root, bars) {
     if (chain.length !== next.length) return false;
     setPremoves(next);
     const n = next.length;
-    shell.say(`Premove ${chain[n - 1].san} queued${n > 1 ? ` (${n} in all)` : ''}; Escape or a tap on the board cancels ${n > 1 ? 'them all, Backspace the last' : 'it'}.`);
+    shell.say(t('play.premoveQueued', { move: chain[n - 1].san, count: n }));
     return true;
   }
 
@@ -367,7 +370,7 @@ export function createPlay(shell, root, bars) {
     if (!st.premoves.length) return false;
     const n = st.premoves.length;
     setPremoves([]);
-    shell.say(n > 1 ? `All ${n} premoves cancelled.` : 'Premove cancelled.');
+    shell.say(n > 1 ? t('play.premovesCancelled', { count: n }) : t('play.premoveCancelled'));
     return true;
   }
 
@@ -376,7 +379,7 @@ export function createPlay(shell, root, bars) {
     if (!st.premoves.length) return false;
     const left = st.premoves.slice(0, -1);
     setPremoves(left);
-    shell.say(left.length ? `Last premove cancelled; ${left.length} still queued.` : 'Premove cancelled.');
+    shell.say(left.length ? t('play.lastPremoveCancelled', { count: left.length }) : t('play.premoveCancelled'));
     return true;
   }
 
@@ -403,25 +406,25 @@ export function createPlay(shell, root, bars) {
     if (end.ply === 0) st.clock.stop(now()); // back before White's first move: no clock runs
     else if (st.clock.timed && st.clock.running !== st.userColor) st.clock.start(st.userColor, now());
     shell.refresh({ animate: false });
-    shell.say(`Took back ${undone} half-move${undone > 1 ? 's' : ''}. Your move.`);
+    shell.say(t('play.tookBack', { count: undone }));
   }
 
   function resign() {
     if (!st.active) return;
-    finish(st.userColor === 'w' ? '0-1' : '1-0', `${st.userColor === 'w' ? 'White' : 'Black'} resigned`);
+    finish(st.userColor === 'w' ? '0-1' : '1-0', t(`play.resigned.${st.userColor}`));
   }
 
   function offerDraw() {
     if (!st.active) return;
     const cp = st.engineCp;
     const accept = acceptsDraw(cp, lastMain(live()).ply);
-    if (accept) finish('1/2-1/2', 'Draw agreed');
-    else shell.say(cp === null ? 'Azurite declines the draw: it has not evaluated the position yet.' : 'Azurite declines the draw offer.');
+    if (accept) finish('1/2-1/2', t('play.drawAgreed'));
+    else shell.say(cp === null ? t('play.drawDeclinedNoEval') : t('play.drawDeclined'));
   }
 
   // Clock display and flag fall, ticking while the page is open.
   function tick() {
-    const t = now();
+    const ms = now();
     const timed = st.clock.timed && st.started;
     const bottom = shell.view.orientation;
     const top = bottom === 'w' ? 'b' : 'w';
@@ -443,17 +446,17 @@ export function createPlay(shell, root, bars) {
         shell.rows.setClock(at, null);
         continue;
       }
-      const left = st.clock.left(color, t);
+      const left = st.clock.left(color, ms);
       shell.rows.setClock(at, { text: formatClock(left), running: st.clock.running === color, low: left < LOW_TIME_MS, color, live: away });
     }
     // The low-time sound and the flag fall do not wait for the Play tab: the clocks
     // run on every tab.
-    if (st.active && timed && st.clock.running === st.userColor && st.clock.left(st.userColor, t) < LOW_TIME_MS && !st.lowWarned) {
+    if (st.active && timed && st.clock.running === st.userColor && st.clock.left(st.userColor, ms) < LOW_TIME_MS && !st.lowWarned) {
       st.lowWarned = true;
       shell.sound.play('lowtime');
     }
     if (st.active && timed) {
-      const flagged = st.clock.flagged(t);
+      const flagged = st.clock.flagged(ms);
       if (flagged) {
         const { result, reason } = flagResult(flagged, live().position(lastMain(live())).board());
         finish(result, reason);
@@ -474,7 +477,7 @@ export function createPlay(shell, root, bars) {
     const userAt = bottom === st.userColor ? 'bottom' : 'top';
     shell.rows.setThinking(engineTurn.thinking && shell.mode === 'play' ? (userAt === 'top' ? 'bottom' : 'top') : null);
     if (shell.mode !== 'play') return;
-    const name = (c) => (st.started ? (c === st.userColor ? 'You' : `Azurite · ${level().name}`) : c === 'w' ? 'White' : 'Black');
+    const name = (c) => (st.started ? (c === st.userColor ? t('play.you') : t('play.engineRow', { level: level().name })) : t(`html.color.${c}`));
     shell.rows.setNames(name(bottom === 'w' ? 'b' : 'w'), name(bottom));
     const ply = lastMain(live()).ply;
     form.setButtons({ active: st.active, moved: ply > 0 });
@@ -482,15 +485,15 @@ export function createPlay(shell, root, bars) {
     // The "your move" cue: the user is to move in a running game (before White's first
     // move it also says that the clocks start with it).
     const yours = st.active && !engineTurn.thinking && turn() === st.userColor;
-    shell.rows.setCue(!yours ? '' : st.clock.timed && ply === 0 ? 'Your move · clock starts' : 'Your move', userAt);
+    shell.rows.setCue(!yours ? '' : (st.clock.timed && ply === 0 ? t('play.cueClock') : t('html.turnCue')), userAt);
     tick();
   }
 
   // engineText is the engine state line once the engine is ready.
   function engineText() {
-    if (shell.mode !== 'play' && reserved()) return engineTurn.thinking ? 'Azurite thinking (live game)…' : 'engine kept for the live game';
-    if (engineTurn.thinking) return 'Azurite thinking…';
-    return 'engine ready';
+    if (shell.mode !== 'play' && reserved()) return engineTurn.thinking ? t('play.engineThinkingLive') : t('play.engineKept');
+    if (engineTurn.thinking) return t('play.engineThinking');
+    return t('app.engineState.ready');
   }
   shell.listeners.add(updateRows);
 
@@ -513,7 +516,7 @@ export function createPlay(shell, root, bars) {
       if (!st.started) {
         // First visit: start a game at once.
         if (!live().root.children.length) newGame({ color: 'w', levelId: st.levelId, tcId: st.tcId });
-        else shell.say('Press Start game to play against Azurite.');
+        else shell.say(t('play.pressStart'));
         return;
       }
       live().last();
@@ -555,8 +558,9 @@ export function createPlay(shell, root, bars) {
     // The cursor stays while a move waits for Confirm.
     canNavigate: () => !st.pending,
     // engineReserved returns why the other tabs may not use the engine ('' when they
-    // may): a timed game is on (shell.engineReservedByPlay asks this).
-    engineReserved: () => (reserved() ? ENGINE_RESERVED : ''),
+    // may): a timed game is on (shell.engineReservedByPlay asks this), and what they say
+    // instead of starting it.
+    engineReserved: () => (reserved() ? t('play.engineReserved') : ''),
     engineReady() {
       if (shell.mode === 'play' || reserved()) engineTurn.applyLevel().then(maybeEngineMove);
     },
@@ -573,8 +577,8 @@ export function createPlay(shell, root, bars) {
     // (started: White has moved, so they run), or null without a timed game.
     clocks() {
       if (!st.started || !st.clock.timed) return null;
-      const t = now();
-      return { w: st.clock.left('w', t), b: st.clock.left('b', t), running: st.clock.running, started: lastMain(live()).ply > 0 };
+      const ms = now();
+      return { w: st.clock.left('w', ms), b: st.clock.left('b', ms), running: st.clock.running, started: lastMain(live()).ply > 0 };
     },
     toJSON() {
       return {
