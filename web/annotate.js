@@ -8,30 +8,40 @@
 import { Game } from './game.js';
 import { exportPgn } from './pgn.js';
 import { part, h } from './dom.js';
+import { t } from './i18n.js';
+
+// glyphEntry is a glyph on offer; its name (annot.nag.N) is read in the page's language.
+const glyphEntry = (nag, glyph, code, label) => ({
+  nag,
+  glyph,
+  code,
+  ...(label ? { label } : {}),
+  get name() { return t(`annot.nag.${nag}`); },
+});
 
 /**
  * MOVE_GLYPHS and POSITION_GLYPHS are the glyphs offered, with their NAG, the key
- * (KeyboardEvent.code; Shift for the position glyphs) and what they say; label is the
- * button's text where the glyph is missing from common fonts. A move has at most one
- * of each group.
+ * (KeyboardEvent.code; Shift for the position glyphs) and what they say (name); label
+ * is the button's text where the glyph is missing from common fonts. A move has at
+ * most one of each group.
  */
 export const MOVE_GLYPHS = [
-  { nag: 1, glyph: '!', name: 'Good move', code: 'Digit1' },
-  { nag: 2, glyph: '?', name: 'Mistake', code: 'Digit2' },
-  { nag: 3, glyph: '!!', name: 'Brilliant move', code: 'Digit3' },
-  { nag: 4, glyph: '??', name: 'Blunder', code: 'Digit4' },
-  { nag: 5, glyph: '!?', name: 'Interesting move', code: 'Digit5' },
-  { nag: 6, glyph: '?!', name: 'Dubious move', code: 'Digit6' },
+  glyphEntry(1, '!', 'Digit1'),
+  glyphEntry(2, '?', 'Digit2'),
+  glyphEntry(3, '!!', 'Digit3'),
+  glyphEntry(4, '??', 'Digit4'),
+  glyphEntry(5, '!?', 'Digit5'),
+  glyphEntry(6, '?!', 'Digit6'),
 ];
 export const POSITION_GLYPHS = [
-  { nag: 10, glyph: '=', name: 'Equal position', code: 'Digit1' },
-  { nag: 13, glyph: '∞', name: 'Unclear position', code: 'Digit2' },
-  { nag: 14, glyph: '⩲', label: '+=', name: 'White is slightly better', code: 'Digit3' },
-  { nag: 15, glyph: '⩱', label: '=+', name: 'Black is slightly better', code: 'Digit4' },
-  { nag: 16, glyph: '±', name: 'White is better', code: 'Digit5' },
-  { nag: 17, glyph: '∓', name: 'Black is better', code: 'Digit6' },
-  { nag: 18, glyph: '+−', name: 'White is winning', code: 'Digit7' },
-  { nag: 19, glyph: '−+', name: 'Black is winning', code: 'Digit8' },
+  glyphEntry(10, '=', 'Digit1'),
+  glyphEntry(13, '∞', 'Digit2'),
+  glyphEntry(14, '⩲', 'Digit3', '+='),
+  glyphEntry(15, '⩱', 'Digit4', '=+'),
+  glyphEntry(16, '±', 'Digit5'),
+  glyphEntry(17, '∓', 'Digit6'),
+  glyphEntry(18, '+−', 'Digit7'),
+  glyphEntry(19, '−+', 'Digit8'),
 ];
 /** CLEAR_CODE is the key that removes the current move's glyphs. */
 export const CLEAR_CODE = 'Digit0';
@@ -127,7 +137,7 @@ export function createAnnotate(shell, root, { editable }) {
     }
     return g;
   };
-  box.append(group('Move glyphs', MOVE_GLYPHS), group('Position glyphs', POSITION_GLYPHS));
+  box.append(group(t('annot.moveGlyphs'), MOVE_GLYPHS), group(t('annot.positionGlyphs'), POSITION_GLYPHS));
 
   function current() {
     const n = shell.game.current;
@@ -140,7 +150,7 @@ export function createAnnotate(shell, root, { editable }) {
     const on = toggleGlyph(n, nag);
     const g = [...MOVE_GLYPHS, ...POSITION_GLYPHS].find((x) => x.nag === nag);
     shell.refresh({ animate: false });
-    shell.say(on ? `${n.san}: ${g.name} (${g.glyph}).` : `${n.san}: ${g.glyph} removed.`);
+    shell.say(on ? t('annot.glyphOn', { move: n.san, name: g.name, glyph: g.glyph }) : t('annot.glyphOff', { move: n.san, glyph: g.glyph }));
     return true;
   }
 
@@ -149,7 +159,7 @@ export function createAnnotate(shell, root, { editable }) {
     if (!n) return false;
     const k = clearGlyphs(n);
     shell.refresh({ animate: false });
-    shell.say(k ? `${n.san}: glyphs removed.` : `${n.san} has no glyph.`);
+    shell.say(k ? t('annot.cleared', { move: n.san }) : t('annot.noGlyph', { move: n.san }));
     return true;
   }
 
@@ -158,12 +168,12 @@ export function createAnnotate(shell, root, { editable }) {
     if (!n) return false;
     const moved = shell.game.promoteOne(n);
     if (!moved) {
-      shell.say(`${n.san} is already on the main line.`);
+      shell.say(t('tree.alreadyMain', { move: n.san }));
       return false;
     }
     shell.refresh({ animate: false });
     const up = shell.game.variationStart(moved);
-    shell.say(up ? `${moved.san}'s line moved up one level; it is still a variation of ${up.san}.` : `${moved.san}'s line is now the main line.`);
+    shell.say(up ? t('annot.movedUp', { move: moved.san, parent: up.san }) : t('tree.promoted', { move: moved.san }));
     return true;
   }
 
@@ -172,10 +182,10 @@ export function createAnnotate(shell, root, { editable }) {
     const text = linePgn(g, g.current);
     try {
       await navigator.clipboard.writeText(text);
-      shell.say('The line was copied as PGN.');
+      shell.say(t('annot.copied'));
       return true;
     } catch {
-      shell.notice('Copying the line was refused by the browser; use Copy PGN or select it from the export.');
+      shell.notice(t('annot.copyRefused'));
       return false;
     }
   }
@@ -186,7 +196,7 @@ export function createAnnotate(shell, root, { editable }) {
     const on = !shell.moves.allCollapsed();
     shell.moves.collapseAll(on, shell.game);
     showCollapsed();
-    shell.say(on ? 'Variations collapsed.' : 'Variations expanded.');
+    shell.say(on ? t('annot.collapsed') : t('annot.expanded'));
   }
 
   part(root, 'btn-tree-up').addEventListener('click', promoteOne);

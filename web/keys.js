@@ -7,30 +7,46 @@
 
 import { part, h, clear } from './dom.js';
 import { MOVE_GLYPHS, POSITION_GLYPHS, CLEAR_CODE, glyphForKey } from './annotate.js';
+import { t } from './i18n.js';
 
-/** KEYS is the help sheet: [keys, what they do, where]. */
+// Where a key works: every tab, Analyse, or the two tabs with a move tree.
+const ALL = () => t('keys.allTabs');
+const ANALYSE = () => t('html.tabAnalysis');
+const TREE = () => [t('html.tabAnalysis'), t('html.tabReview')].join(t('list.comma'));
+const digit = (g) => g.code.slice(5);
+
+// row is one line of the sheet; its words are read when the sheet is drawn, in the
+// page's language. keys() lists the key caps, each shown as its own <kbd>.
+const row = (keys, what, where) => ({
+  get keys() { return keys(); },
+  get what() { return what(); },
+  get where() { return where(); },
+});
+
+/** KEYS is the help sheet: rows of {keys (the caps), what they do, where}. */
 export const KEYS = [
-  ['← →', 'Previous / next move', 'all tabs'],
-  ['Home End', 'First / last move', 'all tabs'],
-  ['↑ ↓', 'Previous / next move at this branch (the current move\'s alternatives)', 'Analyse, Review'],
-  ['Shift+←', 'Leave the variation: back to the move where it branches off', 'Analyse, Review'],
-  ['f', 'Flip the board', 'all tabs'],
-  ['x', 'Threat mode on / off: what the other side would play if it were its move', 'Analyse'],
-  ['Space', 'Play the engine\'s best move', 'Analyse'],
-  [MOVE_GLYPHS.map((g) => g.code.slice(5)).join(' '), `Move glyphs ${MOVE_GLYPHS.map((g) => g.glyph).join(' ')} on the current move (again: remove)`, 'Analyse, Review'],
-  [`Shift+${POSITION_GLYPHS[0].code.slice(5)}…${POSITION_GLYPHS[POSITION_GLYPHS.length - 1].code.slice(5)}`, `Position glyphs ${POSITION_GLYPHS.map((g) => g.label || g.glyph).join(' ')}`, 'Analyse, Review'],
-  [CLEAR_CODE.slice(5), 'Remove the current move\'s glyphs', 'Analyse, Review'],
-  ['v', 'Collapse / expand all variations', 'Analyse, Review'],
-  ['← → Enter', 'In an engine line: walk its moves (each previewed), play up to one', 'Analyse'],
-  ['p c', 'Read the position / the clocks (screen-reader mode)', 'all tabs'],
-  ['Escape', 'Cancel a premove; close a dialog or the preview', 'all tabs'],
-  ['?', 'This list', 'all tabs'],
+  row(() => ['←', '→'], () => t('keys.moves'), ALL),
+  row(() => [t('keys.cap.home'), t('keys.cap.end')], () => t('keys.firstLast'), ALL),
+  row(() => ['↑', '↓'], () => t('keys.branch'), TREE),
+  row(() => [`${t('keys.cap.shift')}+←`], () => t('keys.leave'), TREE),
+  row(() => ['f'], () => t('keys.flip'), ALL),
+  row(() => ['x'], () => t('keys.threat'), ANALYSE),
+  row(() => [t('keys.cap.space')], () => t('keys.best'), ANALYSE),
+  row(() => MOVE_GLYPHS.map(digit), () => t('keys.moveGlyphs', { glyphs: MOVE_GLYPHS.map((g) => g.glyph).join(' ') }), TREE),
+  row(() => [`${t('keys.cap.shift')}+${digit(POSITION_GLYPHS[0])}…${digit(POSITION_GLYPHS[POSITION_GLYPHS.length - 1])}`],
+    () => t('keys.positionGlyphs', { glyphs: POSITION_GLYPHS.map((g) => g.label || g.glyph).join(' ') }), TREE),
+  row(() => [CLEAR_CODE.slice(5)], () => t('keys.clearGlyphs'), TREE),
+  row(() => ['v'], () => t('keys.collapse'), TREE),
+  row(() => ['←', '→', t('keys.cap.enter')], () => t('keys.engineLine'), ANALYSE),
+  row(() => ['p', 'c'], () => t('keys.read'), ALL),
+  row(() => [t('keys.cap.escape')], () => t('keys.escape'), ALL),
+  row(() => ['?'], () => t('keys.help'), ALL),
 ];
 
-// ignored says whether a key press on t belongs to t itself: text and choice fields,
+// ignored says whether a key press on el belongs to el itself: text and choice fields,
 // the tabs (their arrows), the board (cm-chessboard's keys) and open dialogs.
-function ignored(t) {
-  return !!(t.closest && (t.closest('input, textarea, select, [role="tab"], dialog, [contenteditable="true"]') || t.closest('#board')));
+function ignored(el) {
+  return !!(el.closest && (el.closest('input, textarea, select, [role="tab"], dialog, [contenteditable="true"]') || el.closest('#board')));
 }
 
 /**
@@ -41,9 +57,9 @@ function ignored(t) {
 export function createKeys(shell, { dialog, open, analysis, annotate }) {
   const list = part(dialog, 'keys-list');
   clear(list);
-  for (const [keys, what, where] of KEYS) {
+  for (const { keys, what, where } of KEYS) {
     list.append(h('tr', {},
-      h('th', { scope: 'row' }, ...keys.split(' ').flatMap((k, i) => [i ? ' ' : null, h('kbd', {}, k)])),
+      h('th', { scope: 'row' }, ...keys.flatMap((k, i) => [i ? ' ' : null, h('kbd', {}, k)])),
       h('td', {}, what),
       h('td', { class: 'muted' }, where)));
   }
@@ -59,7 +75,7 @@ export function createKeys(shell, { dialog, open, analysis, annotate }) {
     const n = shell.game.current;
     const sib = n.parent ? n.parent.children : [];
     if (sib.length < 2) {
-      shell.say('No other move here: ↑ and ↓ choose among the moves at a branch.');
+      shell.say(t('keys.noBranch'));
       return;
     }
     const next = sib[(sib.indexOf(n) + dir + sib.length) % sib.length];
@@ -70,7 +86,7 @@ export function createKeys(shell, { dialog, open, analysis, annotate }) {
   function leave() {
     const start = shell.game.variationStart(shell.game.current);
     if (!start) {
-      shell.say('The current move is on the main line.');
+      shell.say(t('keys.onMainLine'));
       return;
     }
     shell.navigate(() => shell.game.goTo(start.parent));
@@ -80,14 +96,14 @@ export function createKeys(shell, { dialog, open, analysis, annotate }) {
   // also step back one move there).
   document.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
-    const t = e.target;
-    if (ignored(t)) return;
+    const el = e.target;
+    if (ignored(el)) return;
     let act = null;
     if (e.key === '?') act = showHelp;
     else if (treeTab() && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey) act = () => branch(e.key === 'ArrowUp' ? -1 : 1);
     else if (treeTab() && e.key === 'ArrowLeft' && e.shiftKey) act = leave;
     else if (shell.mode === 'analysis' && (e.key === 'x' || e.key === 'X') && !e.shiftKey) act = () => analysis.toggleThreat();
-    else if (shell.mode === 'analysis' && e.key === ' ' && !(t.closest && t.closest('button, a, summary, [role="button"]'))) act = () => analysis.playBest();
+    else if (shell.mode === 'analysis' && e.key === ' ' && !(el.closest && el.closest('button, a, summary, [role="button"]'))) act = () => analysis.playBest();
     else if (treeTab() && e.code === CLEAR_CODE && !e.shiftKey) act = () => annotate.clear();
     else if (treeTab() && glyphForKey(e)) act = () => annotate.glyph(glyphForKey(e).nag);
     else if (treeTab() && e.key === 'v' && !e.shiftKey) act = () => annotate.toggleCollapse();
