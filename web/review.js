@@ -21,6 +21,7 @@ import { part, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
 import { commentText } from './pgn.js';
 import { parseShapes, withShapes } from './shapes.js';
+import { t, formatNumber } from './i18n.js';
 
 /**
  * QUALITY gives the nodes searched per position at each review setting. A node
@@ -159,13 +160,13 @@ export function createReview(shell, root) {
     const prog = part(root, 'review-progress');
     prog.max = total;
     prog.value = done;
-    part(root, 'review-progress-text').textContent = total ? `${done} / ${total} positions` : '';
+    part(root, 'review-progress-text').textContent = total ? t('review.progress', { done, count: total }) : '';
   }
 
   function cancel() {
     st.token++;
     st.running = false;
-    btn.textContent = 'Review game';
+    btn.textContent = t('html.btnReview');
     show(part(root, 'review-progress-row'), false);
     if (shell.engineReady && !shell.engineReservedByPlay()) shell.engine.stop().catch(() => {});
   }
@@ -230,7 +231,7 @@ export function createReview(shell, root) {
     const game = shell.game;
     const nodes = [game.root, ...game.mainlineNodes()];
     if (nodes.length < 2) {
-      shell.say('There are no moves to review.');
+      shell.say(t('review.noMoves'));
       return;
     }
     const why = shell.engineReservedByPlay();
@@ -246,14 +247,14 @@ export function createReview(shell, root) {
     st.evals = null; // a new review replaces the last one, even if it is cancelled
     st.line = null;
     st.byNode = new Map();
-    btn.textContent = 'Cancel review';
+    btn.textContent = t('review.cancel');
     progress(0, nodes.length);
     show(part(root, 'review-progress-row'), true);
     show(part(root, 'practice-box'), false);
-    shell.say(`Reviewing ${nodes.length - 1} half-moves…`);
+    shell.say(t('review.reviewing', { count: nodes.length - 1 }));
     await shell.engineLoaded;
     if (!shell.engineReady) {
-      shell.notice('The engine is not available, so the game cannot be reviewed.');
+      shell.notice(t('review.noEngine'));
       cancel();
       return;
     }
@@ -271,7 +272,7 @@ export function createReview(shell, root) {
         graph.render(st.points, nodes.indexOf(shell.game.current));
       }
     } catch (e) {
-      if (token === st.token) shell.notice(`Review stopped: ${e.message || e}`);
+      if (token === st.token) shell.notice(t('review.stopped', { why: e.message || e }));
       cancel();
       return;
     }
@@ -282,7 +283,7 @@ export function createReview(shell, root) {
     st.line = lineOf(nodes);
     st.reviewed = quality;
     st.running = false;
-    btn.textContent = 'Review again';
+    btn.textContent = t('review.again');
     show(part(root, 'review-progress-row'), false);
     shell.refresh({ animate: false });
   }
@@ -294,17 +295,18 @@ export function createReview(shell, root) {
     st.result = { accuracy: r.accuracy, acpl: r.acpl, counts: r.counts, marks: r.marks };
     st.byNode = new Map(r.marks.map((m) => [m.node.id, m]));
     game.headers.Annotator = 'Azurite';
-    // A game played here names the person "You": practise that side's mistakes.
-    const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === 'You');
+    // A game played here names the person "You" (play.you): practise that side's mistakes.
+    const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === t('play.you'));
     part(root, 'practice-side').value = you || 'both';
     renderSummary();
     if (quiet) return;
     const { marks } = r;
-    shell.say(`Review done. Accuracy: White ${fmtAcc(r.accuracy.w)}, Black ${fmtAcc(r.accuracy.b)}. ${marks.length} marked move${marks.length === 1 ? '' : 's'}.`);
+    shell.say(t('review.done', { white: fmtAcc(r.accuracy.w), black: fmtAcc(r.accuracy.b), count: marks.length }));
   }
 
+  // fmtAcc writes an accuracy to one decimal as the language writes a percentage.
   function fmtAcc(a) {
-    return a === null ? '–' : `${a.toFixed(1)}%`;
+    return a === null ? '–' : t('review.percent', { value: formatNumber(a, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) });
   }
 
   function renderSummary() {
@@ -316,12 +318,12 @@ export function createReview(shell, root) {
     if (!st.result) return;
     const r = st.result;
     const table = h('table', { class: 'acc' },
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, 'Accuracy'),
-        h('th', { scope: 'col', title: 'Average centipawn loss' }, 'ACPL'),
-        h('th', { scope: 'col', title: 'Inaccuracies' }, '?!'), h('th', { scope: 'col', title: 'Mistakes' }, '?'), h('th', { scope: 'col', title: 'Blunders' }, '??'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, ''), h('th', { scope: 'col' }, t('review.accuracy')),
+        h('th', { scope: 'col', title: t('review.acplTitle') }, t('review.acpl')),
+        h('th', { scope: 'col', title: t('review.inaccuracies') }, '?!'), h('th', { scope: 'col', title: t('review.mistakes') }, '?'), h('th', { scope: 'col', title: t('review.blunders') }, '??'))),
       h('tbody', {},
         ...['w', 'b'].map((c) => h('tr', { 'data-color': c },
-          h('th', { scope: 'row' }, shell.game.headers[c === 'w' ? 'White' : 'Black'] || (c === 'w' ? 'White' : 'Black')),
+          h('th', { scope: 'row' }, shell.game.headers[c === 'w' ? 'White' : 'Black'] || t(`html.color.${c}`)),
           h('td', { class: 'acc-value', 'data-color': c }, fmtAcc(r.accuracy[c])),
           h('td', { class: 'acpl-value', 'data-color': c }, r.acpl && r.acpl[c] !== null ? String(r.acpl[c]) : '–'),
           h('td', { class: 'count-inaccuracy' }, String(r.counts[c][6])), h('td', { class: 'count-mistake' }, String(r.counts[c][2])), h('td', { class: 'count-blunder' }, String(r.counts[c][4]))))));
@@ -358,7 +360,7 @@ export function createReview(shell, root) {
     st.line = null;
     st.byNode = new Map();
     practice.stop();
-    btn.textContent = 'Review game';
+    btn.textContent = t('html.btnReview');
     graph.render([], -1);
     renderSummary();
   }
@@ -390,7 +392,7 @@ export function createReview(shell, root) {
     annotate(shell.game, nodes, evals, true);
     st.evals = evals;
     st.line = o.line;
-    btn.textContent = 'Review again';
+    btn.textContent = t('review.again');
   }
 
   return {
