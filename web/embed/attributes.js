@@ -1,8 +1,12 @@
 // attributes.js: reading <azurite-board>'s attributes into a config, with a readable
-// message for each bad value. Pure functions (no DOM): tests call them directly.
+// message for each bad value (embed.*; the attribute names and values quoted in them
+// are the HTML's, the same in every language). Pure functions (no DOM): tests call
+// them directly.
 
 import { LEVELS, DEFAULT_LEVEL } from '../levels.js';
 import { BOARDS, PIECE_SETS } from '../settings.js';
+import { orList } from '../move-text.js';
+import { t } from '../i18n.js';
 
 /** LOOK_ATTRIBUTES change how the board looks, not the game: they apply without a restart. */
 export const LOOK_ATTRIBUTES = ['board', 'pieces', 'coordinates'];
@@ -28,7 +32,7 @@ export function parseAttributes(get) {
     const m = mode.trim().toLowerCase();
     const norm = MODE_ALIASES[m] || m;
     if (MODES.includes(norm)) config.mode = norm;
-    else errors.push(`Unknown mode "${clip(mode)}": use play, analyse or view.`);
+    else errors.push(t('embed.unknownMode', { value: clip(mode) }));
   }
 
   const level = get('level');
@@ -38,7 +42,7 @@ export function parseAttributes(get) {
     const n = /^\d+$/.test(l) ? Number(l) : NaN;
     if (byId) config.level = byId.id;
     else if (n >= 1 && n <= LEVELS.length) config.level = LEVELS[n - 1].id;
-    else errors.push(`Unknown level "${clip(level)}": use 1 to ${LEVELS.length} or one of ${LEVELS.map((x) => x.id).join(', ')}.`);
+    else errors.push(t('embed.unknownLevel', { value: clip(level), max: String(LEVELS.length), ids: LEVELS.map((x) => x.id).join(t('list.comma')) }));
   }
 
   const orientation = get('orientation');
@@ -46,14 +50,14 @@ export function parseAttributes(get) {
     const o = orientation.trim().toLowerCase();
     if (o === 'white' || o === 'w') config.orientation = 'w';
     else if (o === 'black' || o === 'b') config.orientation = 'b';
-    else errors.push(`Unknown orientation "${clip(orientation)}": use white or black.`);
+    else errors.push(t('embed.unknownOrientation', { value: clip(orientation) }));
   }
 
   const lines = get('lines');
   if (lines !== null && lines.trim() !== '') {
     const n = Number(lines.trim());
     if (Number.isInteger(n) && n >= 1 && n <= MAX_LINES) config.lines = n;
-    else errors.push(`Bad lines "${clip(lines)}": use a whole number from 1 to ${MAX_LINES}.`);
+    else errors.push(t('embed.badLines', { value: clip(lines), max: String(MAX_LINES) }));
   }
 
   // The player's own settings (web/settings.js) as attributes: board colours, piece set, coordinates.
@@ -61,20 +65,20 @@ export function parseAttributes(get) {
   if (board !== null && board.trim() !== '') {
     const v = board.trim().toLowerCase();
     if (BOARDS.some((x) => x.id === v)) config.board = v;
-    else errors.push(`Unknown board "${clip(board)}": use ${BOARDS.map((x) => x.id).join(', ')}.`);
+    else errors.push(t('embed.unknownBoard', { value: clip(board), ids: BOARDS.map((x) => x.id).join(t('list.comma')) }));
   }
   const pieces = get('pieces');
   if (pieces !== null && pieces.trim() !== '') {
     const v = pieces.trim().toLowerCase();
     if (PIECE_SETS.some((x) => x.id === v)) config.pieces = v;
-    else errors.push(`Unknown pieces "${clip(pieces)}": use ${PIECE_SETS.map((x) => x.id).join(' or ')}.`);
+    else errors.push(t('embed.unknownPieces', { value: clip(pieces), ids: orList(PIECE_SETS.map((x) => x.id)) }));
   }
   const coords = get('coordinates');
   if (coords !== null && coords.trim() !== '') {
     const v = coords.trim().toLowerCase();
     if (['on', 'true', 'yes'].includes(v)) config.coordinates = true;
     else if (['off', 'false', 'no'].includes(v)) config.coordinates = false;
-    else errors.push(`Bad coordinates "${clip(coords)}": use on or off.`);
+    else errors.push(t('embed.badCoordinates', { value: clip(coords) }));
   }
 
   const fen = get('fen');
@@ -84,12 +88,13 @@ export function parseAttributes(get) {
   const link = get('link');
   if (link !== null && link.trim() !== '') config.link = link.trim();
   const sources = [config.fen && 'fen', config.pgnSrc && 'pgn-src', config.link && 'link'].filter(Boolean);
-  if (sources.length > 1) errors.push(`Both ${sources.slice(0, -1).join(', ')} and ${sources[sources.length - 1]} are set: use one of them.`);
+  if (sources.length === 2) errors.push(t('embed.bothSources', { a: sources[0], b: sources[1] }));
+  else if (sources.length === 3) errors.push(t('embed.allSources', { a: sources[0], b: sources[1], c: sources[2] }));
   return { config, errors };
 }
 
 /** clip shortens a value quoted in a message so a huge attribute cannot flood it. */
 export function clip(s, n = 60) {
-  const t = String(s);
-  return t.length > n ? `${t.slice(0, n)}…` : t;
+  const text = String(s);
+  return text.length > n ? `${text.slice(0, n)}…` : text;
 }

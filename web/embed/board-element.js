@@ -26,6 +26,7 @@ import { EnginePool } from './engine-pool.js';
 import { parseAttributes, clip, LOOK_ATTRIBUTES } from './attributes.js';
 import { gameFromFragment, isLinkFragment } from '../links.js';
 import { pieceSetById } from '../settings.js';
+import { t } from '../i18n.js';
 import css from './embed.css';
 
 /** ANALYSE_MS is how long the engine analyses one position in analyse mode. */
@@ -65,7 +66,28 @@ function el(tag, cls, attrs = {}, text = '') {
   return e;
 }
 
-const COLOR_NAME = { w: 'White', b: 'Black' };
+// endText says how a game ended, from its result and game.js's status code:
+// "Checkmate: White wins", "Draw (stalemate)".
+function endText(result, code) {
+  if (code === 'checkmate') return result === '1-0' ? t('an.barMate.w') : t('an.barMate.b');
+  switch (code) {
+    case 'stalemate': return t('embed.draw.stalemate');
+    case 'insufficient-material': return t('embed.draw.material');
+    case 'threefold-repetition': return t('embed.draw.threefold');
+    case 'fifty-move-rule': return t('embed.draw.fifty');
+    default: return t('embed.draw.other');
+  }
+}
+
+// reasonIn returns what filled {why} in text, a message key made with t(key, {why}),
+// or null when text is not that message: the reason alone, to be said in another
+// sentence, whatever the language's wording around it.
+function reasonIn(key, text) {
+  const [head, tail] = t(key, { why: '\u0000' }).split('\u0000');
+  const s = String(text);
+  if (tail === undefined || s.length < head.length + tail.length || !s.startsWith(head) || !s.endsWith(tail)) return null;
+  return s.slice(head.length, s.length - tail.length);
+}
 
 export class AzuriteBoard extends HTMLElement {
   static get observedAttributes() {
@@ -81,7 +103,7 @@ export class AzuriteBoard extends HTMLElement {
     e.error = el('p', 'error', { role: 'alert', part: 'error' });
     e.error.hidden = true;
     e.main = el('div', 'main');
-    e.evalbar = el('div', 'evalbar', { role: 'meter', 'aria-label': 'Evaluation', 'aria-valuemin': '0', 'aria-valuemax': '100' });
+    e.evalbar = el('div', 'evalbar', { role: 'meter', 'aria-label': t('html.evalbar.label'), 'aria-valuemin': '0', 'aria-valuemax': '100' });
     e.evalfill = el('div', 'fill');
     e.evalbar.append(e.evalfill);
     e.evalbar.hidden = true;
@@ -96,13 +118,13 @@ export class AzuriteBoard extends HTMLElement {
       e.buttons.append(b);
       return b;
     };
-    e.first = btn('first', 'First move', '«', () => this._nav('first'));
-    e.prev = btn('prev', 'Previous move', '‹', () => this._nav('back'));
-    e.next = btn('next', 'Next move', '›', () => this._nav('forward'));
-    e.last = btn('last', 'Last move', '»', () => this._nav('last'));
-    e.takeback = btn('takeback', 'Take back', '↶', () => this._takeback());
-    e.newgame = btn('newgame', 'New game', '↻', () => this._newGame());
-    e.flip = btn('flip', 'Flip board', '⇅', () => this.flip());
+    e.first = btn('first', t('html.navFirst.label'), '«', () => this._nav('first'));
+    e.prev = btn('prev', t('html.navPrev.label'), '‹', () => this._nav('back'));
+    e.next = btn('next', t('html.navNext.label'), '›', () => this._nav('forward'));
+    e.last = btn('last', t('html.navLast.label'), '»', () => this._nav('last'));
+    e.takeback = btn('takeback', t('embed.takeback'), '↶', () => this._takeback());
+    e.newgame = btn('newgame', t('embed.newGame'), '↻', () => this._newGame());
+    e.flip = btn('flip', t('html.btnFlip.label'), '⇅', () => this.flip());
     e.bar.append(e.status, e.buttons);
     e.pv = el('div', 'pv', { part: 'lines' });
     e.pv.hidden = true;
@@ -207,19 +229,22 @@ export class AzuriteBoard extends HTMLElement {
       try {
         game = parseFen(config.fen);
       } catch (e) {
-        errors.push(`Invalid fen "${clip(config.fen)}": ${e.message.replace(/^(Invalid FEN:\s*)+/i, '')}`);
+        // parseFen's message says "Invalid FEN: …" already: ours says it once.
+        let why = e.message;
+        for (let r = reasonIn('pgn.badFen', why); r !== null; r = reasonIn('pgn.badFen', why)) why = r;
+        errors.push(t('embed.badFen', { fen: clip(config.fen), why }));
       }
     }
     if (!errors.length && config.link) {
       // A link the player's "Copy link" made (links.js): the whole URL or its fragment.
       const hash = config.link.includes('#') ? config.link.slice(config.link.indexOf('#')) : config.link;
-      const r = isLinkFragment(hash) ? gameFromFragment(hash) : { game: null, problem: 'it has no fen= or g= part' };
-      if (r.game) game = r.game;
-      if (!r.game || r.problem) errors.push(`Bad link "${clip(config.link)}": ${r.problem.replace(/^The link('s| is)\s*/, '')}`);
+      const r = isLinkFragment(hash) ? gameFromFragment(hash) : null;
+      if (r && r.game) game = r.game;
+      if (!r || !r.game || r.problem) errors.push(linkError(clip(config.link), r && r.problem));
     }
     if (!errors.length && config.pgnSrc) {
       this._showErrors([]);
-      this._status('Loading the game…');
+      this._status(t('embed.loading'));
       try {
         game = await loadPgn(config.pgnSrc);
       } catch (e) {
@@ -318,7 +343,11 @@ export class AzuriteBoard extends HTMLElement {
     const token = this._token;
     if (this._cfg.mode === 'play' && by === 'user') this._engineMove(token);
     else if (this._cfg.mode === 'analyse') this._analyse(token);
-    else if (this._cfg.mode === 'play') this._status(`Your move (${COLOR_NAME[this._cfg.orientation]}).`);
+    else if (this._cfg.mode === 'play') this._status(this._yourMove());
+  }
+
+  _yourMove() {
+    return t(`embed.yourMove.${this._cfg.orientation}`);
   }
 
   // _checkOver ends the game if node is final; fire says whether to send gameover.
@@ -331,8 +360,8 @@ export class AzuriteBoard extends HTMLElement {
       this._game.result = result;
       this._game.termination = reason;
     }
-    const text = reason === 'checkmate' ? `Checkmate: ${result === '1-0' ? 'White' : 'Black'} wins` : `Draw (${reason.replace(/-/g, ' ')})`;
-    this._status(`${text}.`);
+    const text = endText(result, reason);
+    this._status(t('embed.over', { text }));
     // The bar shows the result: all White, all Black, or half for a draw.
     if (this._cfg.mode === 'analyse') this._setBar(result === '1-0' ? 1 : result === '0-1' ? 0 : 0.5, text);
     if (fire) this._emit('gameover', { result, reason, fen: node.fen, pgn: exportPgn(this._game) });
@@ -345,7 +374,7 @@ export class AzuriteBoard extends HTMLElement {
     const level = levelById(this._cfg.level);
     this._thinking = true;
     this._render(false);
-    this._status('Azurite is thinking…');
+    this._status(t('play.thinking'));
     let best;
     try {
       const newGame = this._needNewGame;
@@ -361,7 +390,7 @@ export class AzuriteBoard extends HTMLElement {
     } catch (e) {
       if (token === this._token) {
         this._thinking = false;
-        this._showErrors([`The engine failed: ${e && e.message ? e.message : e}`]);
+        this._showErrors([t('embed.engineFailed', { why: e && e.message ? e.message : e })]);
         this._render(false);
       }
       return;
@@ -375,7 +404,7 @@ export class AzuriteBoard extends HTMLElement {
     g.goTo(end);
     const node = g.play(best.move);
     if (!node) {
-      this._showErrors([`The engine sent an illegal move (${clip(best.move)}).`]);
+      this._showErrors([t('embed.illegalMove', { move: clip(best.move) })]);
       this._render(false);
       return;
     }
@@ -400,7 +429,7 @@ export class AzuriteBoard extends HTMLElement {
     g.goTo(n);
     this._render(false);
     if (this._turn(n) !== this._cfg.orientation && !this._terminal(n)) this._engineMove(token);
-    else this._status(`Your move (${COLOR_NAME[this._cfg.orientation]}).`);
+    else this._status(this._yourMove());
   }
 
   _newGame() {
@@ -438,7 +467,7 @@ export class AzuriteBoard extends HTMLElement {
     const node = g.current;
     if (this._checkOver(node, false)) return;
     this._lines = [];
-    this._status('Analysing…');
+    this._status(t('embed.analysing'));
     let res;
     try {
       res = await sharedPool().search(this, {
@@ -452,12 +481,12 @@ export class AzuriteBoard extends HTMLElement {
         },
       });
     } catch (e) {
-      if (token === this._token) this._showErrors([`The engine failed: ${e && e.message ? e.message : e}`]);
+      if (token === this._token) this._showErrors([t('embed.engineFailed', { why: e && e.message ? e.message : e })]);
       return;
     }
     if (token !== this._token || !res) return;
     const top = this._lines[0];
-    this._status(top ? `Depth ${top.depth}: best ${top.san[0] || top.pv[0]}.` : 'No analysis.');
+    this._status(top ? t('embed.depthBest', { depth: top.depth, move: top.san[0] || top.pv[0] }) : t('embed.noAnalysis'));
   }
 
   _onInfo(info, node) {
@@ -492,7 +521,7 @@ export class AzuriteBoard extends HTMLElement {
     for (const l of this._lines) {
       if (!l) continue;
       const row = el('div', 'line');
-      row.append(el('span', 'score', {}, formatScore(l.score)), el('span', 'depth', {}, `d${l.depth}`), document.createTextNode(l.san.join(' ')));
+      row.append(el('span', 'score', {}, formatScore(l.score)), el('span', 'depth', {}, t('embed.depthShort', { depth: l.depth })), document.createTextNode(l.san.join(' ')));
       box.append(row);
     }
   }
@@ -500,7 +529,7 @@ export class AzuriteBoard extends HTMLElement {
   _clearEngineView() {
     this._lines = [];
     this._els.pv.replaceChildren();
-    this._setBar(0.5, 'No evaluation');
+    this._setBar(0.5, t('embed.noEval'));
     if (this._view) this._view.setArrows([]);
   }
 
@@ -529,9 +558,9 @@ export class AzuriteBoard extends HTMLElement {
     e.evalbar.hidden = e.pv.hidden = mode !== 'analyse' || !!this._errors.length;
     this.dataset.state = this._errors.length ? 'error' : this._thinking ? 'thinking' : this._over ? 'over' : 'ready';
     if (mode === 'view' && !this._errors.length) {
-      this._status(n.ply ? `${Math.ceil(n.ply / 2)}${n.color === 'w' ? '.' : '…'} ${n.san}` : hasMoves ? 'Start of the game' : '');
+      this._status(n.ply ? `${Math.ceil(n.ply / 2)}${n.color === 'w' ? '.' : '…'} ${n.san}` : hasMoves ? t('embed.startOfGame') : '');
     } else if (mode === 'play' && !this._thinking && !this._over && !this._errors.length) {
-      this._status(`Your move (${COLOR_NAME[this._cfg.orientation]}).`);
+      this._status(this._yourMove());
     }
   }
 
@@ -561,25 +590,38 @@ export function toSan(fen, pv, max) {
   return out;
 }
 
+/**
+ * linkError says why the link attribute (link, clipped) gave no game or a damaged
+ * one: problem is gameFromFragment's (links.js), null when the value is not a link.
+ */
+function linkError(link, problem) {
+  if (!problem) return t('embed.linkNotLink', { link });
+  const position = reasonIn('link.badPosition', problem);
+  if (position !== null) return t('embed.linkPosition', { link, why: position });
+  const damaged = reasonIn('link.damaged', problem);
+  if (damaged !== null) return t('embed.linkDamaged', { link, why: damaged });
+  return t('embed.badLink', { link, why: problem });
+}
+
 /** loadPgn fetches src (relative to the page) and parses its first game. */
 async function loadPgn(src) {
   let url;
   try {
     url = new URL(src, document.baseURI);
   } catch {
-    throw new Error(`pgn-src "${clip(src)}" is not a valid URL.`);
+    throw new Error(t('embed.badSrc', { src: clip(src) }));
   }
   let res;
   try {
     res = await fetch(url, { credentials: 'same-origin' });
   } catch (e) {
-    throw new Error(`Could not load pgn-src "${clip(src)}": ${e.message} (offline, blocked, or another site that does not allow reading it).`);
+    throw new Error(t('embed.fetchFailed', { src: clip(src), why: e.message }));
   }
-  if (!res.ok) throw new Error(`Could not load pgn-src "${clip(src)}": HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}.`);
+  if (!res.ok) throw new Error(t('embed.httpError', { src: clip(src), status: `${res.status}${res.statusText ? ` ${res.statusText}` : ''}` }));
   const text = await res.text();
   try {
     return parseGameText(text).game;
   } catch (e) {
-    throw new Error(`pgn-src "${clip(src)}": ${e.message}`);
+    throw new Error(t('embed.pgnError', { src: clip(src), why: e.message }));
   }
 }
