@@ -85,7 +85,7 @@ function boot() {
     shell.rows.setCue('');
     const name = (c) => {
       const v = shell.game.headers[c === 'w' ? 'White' : 'Black'];
-      return v && v !== '?' ? v : c === 'w' ? 'White' : 'Black';
+      return v && v !== '?' ? v : tr(`rows.name.${c}`);
     };
     shell.rows.setNames(name(bottom === 'w' ? 'b' : 'w'), name(bottom));
     // The clocks recorded in the game ([%clk]) at the current move, unless a timed

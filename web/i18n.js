@@ -14,15 +14,23 @@
 // checks that every catalogue has English's keys with the same placeholders.
 
 import en from './i18n/en.js';
+import fr from './i18n/fr.js';
+import de from './i18n/de.js';
+import es from './i18n/es.js';
 
 /**
  * LANGUAGES are the player's languages, each named in itself. A language is added here
  * with its complete catalogue (tests/web/i18n.test.mjs holds each to English's keys).
  */
-export const LANGUAGES = [{ id: 'en', name: 'English' }];
+export const LANGUAGES = [
+  { id: 'en', name: 'English' },
+  { id: 'fr', name: 'Français' },
+  { id: 'de', name: 'Deutsch' },
+  { id: 'es', name: 'Español' },
+];
 
 /** CATALOGUES maps a language id to its messages. */
-export const CATALOGUES = { en };
+export const CATALOGUES = { en, fr, de, es };
 
 /** LANGUAGE_KEY is the localStorage key of the language the player chose. */
 export const LANGUAGE_KEY = 'azurite.language.v1';
@@ -108,6 +116,14 @@ export function t(key, params = {}) {
     const v = params[name];
     return typeof v === 'number' ? numbers.format(v) : String(v);
   });
+}
+
+/**
+ * everyLanguage returns key's message in every language (a game saved in one language
+ * is read in another: "You" in its White tag may be "Vous").
+ */
+export function everyLanguage(key) {
+  return LANGUAGES.map((l) => CATALOGUES[l.id][key] ?? en[key]);
 }
 
 /**

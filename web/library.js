@@ -24,12 +24,10 @@ export const UNDO_MS = 15000;
 const RESULT_TEXT = { '1-0': '1–0', '0-1': '0–1', '1/2-1/2': '½–½', '*': '*' };
 const SOURCE_KEY = { played: 'lib.source.played', analysis: 'lib.source.analysis', imported: 'lib.source.imported' };
 
-// bytes writes a storage size in the language's numbers.
+// bytes writes a storage size in the language's numbers and unit names ("6,4 Mo").
 function bytes(n) {
-  if (n < 1024) return `${formatNumber(n)} B`;
-  if (n < 1024 * 1024) return `${formatNumber(Math.round(n / 1024))} KB`;
-  if (n < 1024 * 1024 * 1024) return `${formatNumber(n / 1024 / 1024, { maximumFractionDigits: 1 })} MB`;
-  return `${formatNumber(n / 1024 / 1024 / 1024, { maximumFractionDigits: 1 })} GB`;
+  const [v, unit] = n < 1024 ? [n, 'byte'] : n < 1024 ** 2 ? [Math.round(n / 1024), 'kilobyte'] : n < 1024 ** 3 ? [n / 1024 ** 2, 'megabyte'] : [n / 1024 ** 3, 'gigabyte'];
+  return formatNumber(v, { style: 'unit', unit, maximumFractionDigits: 1 });
 }
 
 /**

@@ -60,7 +60,7 @@ export function createMoveList(el, config = {}) {
     if (n.nags.includes(4)) cls.push('blunder');
     else if (n.nags.includes(2)) cls.push('mistake');
     else if (n.nags.includes(6)) cls.push('inaccuracy');
-    const label = `${n.color === 'w' ? 'White' : 'Black'} ${num}: ${n.san}${glyphs ? ` ${glyphs}` : ''}`;
+    const label = t(`moves.label.${n.color}`, { num: String(num), san: glyphs ? `${n.san} ${glyphs}` : n.san });
     parts.push(
       h('button', { type: 'button', class: cls.join(' '), 'data-node': n.id, tabindex: '-1', 'aria-label': label, 'aria-current': n === game.current ? 'true' : null },
         n.san, glyphs ? h('span', { class: 'glyph' }, glyphs) : null),

@@ -21,7 +21,7 @@ import { part, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
 import { commentText } from './pgn.js';
 import { parseShapes, withShapes } from './shapes.js';
-import { t, formatNumber } from './i18n.js';
+import { t, formatNumber, everyLanguage } from './i18n.js';
 
 /**
  * QUALITY gives the nodes searched per position at each review setting. A node
@@ -295,8 +295,10 @@ export function createReview(shell, root) {
     st.result = { accuracy: r.accuracy, acpl: r.acpl, counts: r.counts, marks: r.marks };
     st.byNode = new Map(r.marks.map((m) => [m.node.id, m]));
     game.headers.Annotator = 'Azurite';
-    // A game played here names the person "You" (play.you): practise that side's mistakes.
-    const you = ['w', 'b'].find((c) => game.headers[c === 'w' ? 'White' : 'Black'] === t('play.you'));
+    // A game played here names the person "You" (play.you, in the language it was
+    // played in): practise that side's mistakes.
+    const names = everyLanguage('play.you');
+    const you = ['w', 'b'].find((c) => names.includes(game.headers[c === 'w' ? 'White' : 'Black']));
     part(root, 'practice-side').value = you || 'both';
     renderSummary();
     if (quiet) return;

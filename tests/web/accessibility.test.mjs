@@ -9,8 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, gotoApp, waitEngine, startGame, loadText, screenshot, RESULTS, withPage } from './harness.mjs';
-import { ROOT } from './repo.mjs';
+import { startServer, gotoApp, waitEngine, startGame, loadText, screenshot, RESULTS, withPage, audit } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 860 };
 const PHONE = { width: 390, height: 844 };
@@ -394,21 +393,6 @@ test('keyboard: Tab reaches every control on every tab and in the settings, each
     }, `keyboard-${viewport.width}`);
   }
 });
-
-const AXE = fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
-
-// audit runs axe-core on the page as it is and returns its serious and critical
-// violations. axe is evaluated as a script through the DevTools protocol: an inline
-// <script> (addScriptTag's content) is refused by the page's CSP, and the player
-// never ships it.
-async function audit(page) {
-  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const r = await window.axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 test('axe-core: no serious or critical violation on any tab, at desktop size and 390x844', async () => {
   const report = [];

@@ -46,12 +46,15 @@ export async function startServer() {
   };
 }
 
-/** openBrowser launches chromium with a fresh profile; viewport defaults to desktop. */
-export async function openBrowser({ viewport = { width: 1280, height: 860 }, touch = false } = {}) {
+/**
+ * openBrowser launches chromium with a fresh profile; viewport defaults to desktop, and
+ * locale (a BCP 47 tag) sets the browser's language (navigator.languages).
+ */
+export async function openBrowser({ viewport = { width: 1280, height: 860 }, touch = false, locale = 'en-US' } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'azurite-web-'));
   const args = ['--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
   if (process.getuid && process.getuid() === 0) args.push('--no-sandbox');
-  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args, viewport, hasTouch: touch, isMobile: touch });
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args, viewport, hasTouch: touch, isMobile: touch, locale });
   const page = context.pages()[0] || (await context.newPage());
   const problems = { csp: [], errors: [] };
   await page.addInitScript(() => {
@@ -219,4 +222,19 @@ export async function loadText(page, text) {
   if (!(await box.evaluate((d) => d.open))) await page.click('#load-box summary');
   await page.fill('#load-text', text);
   await page.click('#btn-load');
+}
+
+/**
+ * audit runs axe-core on the page as it is and returns its serious and critical
+ * violations. axe is evaluated as a script through the DevTools protocol: an inline
+ * <script> (addScriptTag's content) is refused by the page's CSP, and the player
+ * never ships it.
+ */
+export async function audit(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.evaluate(fs.readFileSync(path.join(ROOT, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8'));
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
 }
