@@ -17,7 +17,7 @@ export GOTOOLCHAIN
 FUZZ_FAST ?= 20000x
 FUZZ_SLOW ?= 150x
 
-.PHONY: all help help-lab test test-go test-fuzz test-web vet serve build build-web
+.PHONY: all help help-lab test test-go test-fuzz test-web vet serve build build-web shots-languages
 
 # Every GOOS=js GOARCH=wasm binary is built by internal/wasmbuild (through
 # tools/wasmbuild): the compiler, then internal/wasmjump's rewrite, as the
@@ -56,6 +56,7 @@ help:
 	@echo '  make test-go           Go tests (-short), and -race on engine/'
 	@echo '  make test-fuzz         the fuzz targets, fixed execution counts'
 	@echo '  make test-web          browser tests of the player (headless Chromium)'
+	@echo '  make shots-languages   phone screenshots of the tools in two languages (LANGS=fr de)'
 	@echo '  make test-wasm         the wasm engine under node and in a browser worker'
 	@echo '  make test-search-wasm  the wasm bench node count equals the native one'
 	@echo '  make test-pwa          the release build: offline, sub-path, installable'
@@ -206,6 +207,12 @@ serve: build-web
 # Browser tests (Playwright + Debian chromium) and the chess.js cross-checks.
 test-web: build-web
 	node --test --test-concurrency=1 tests/web/*.test.mjs
+
+# Phone screenshots of the analysis and accessibility tools in two languages, to look
+# at (test-results/lang-*.png); LANGS picks the languages.
+LANGS ?= fr de
+shots-languages: build-web
+	node tests/web/language-shots.mjs $(LANGS)
 
 ## ---- offline app and embed (pwa) -------------------------------------------------
 
