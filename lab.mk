@@ -476,3 +476,15 @@ nnue-install:
 	@test -f "$(NET)" || { echo "nnue-install: NET=path/to/nn-HASH.nnue required"; exit 1; }
 	cp "$(NET)" engine/eval/nets/default.nnue
 	$(GO) test -count=1 -run '^TestNNUEReference$$' ./engine/eval -update-nnue-ref
+
+# The game review's marked moves against Stockfish 15.1 (Debian's stockfish) at
+# REVIEW_REF_NODES per position, lichess's thresholds, on the 20 games of
+# tools/review-agreement/games.pgn: precision, recall and F1 of the review at its
+# Normal quality (REVIEW_NODES), beside Stockfish at the same node count. Cached
+# under ~/.cache/azurite/review-agreement: a rerun searches only what changed.
+REVIEW_REF       ?= $(shell command -v stockfish || echo /usr/games/stockfish)
+REVIEW_NODES     ?= 300000
+REVIEW_REF_NODES ?= 2000000
+.PHONY: review-agreement
+review-agreement: azurite
+	nice node tools/review-agreement/agreement.mjs --engine $(CURDIR)/bin/azurite --nodes $(REVIEW_NODES) --ref $(REVIEW_REF) --ref-nodes $(REVIEW_REF_NODES) $(REVIEW_ARGS)

@@ -1,0 +1,294 @@
+#!/usr/bin/env node
+// agreement.mjs scores the game review's marked moves against a stronger reference
+// (make review-agreement; issue 34). Every game of games.pgn is reviewed as the
+// player reviews it: each position of the main line searched to a fixed node count
+// from a cleared hash with the review's options (web/review.js setReviewOptions), the
+// score taken from the last exact line (exactLine), positions the rules decide scored
+// by the rules (Game.status), and the moves judged by the player's own judgeMoves on
+// lichess's thresholds. The same is done with the reference engine at its node count
+// and with the reference at the test's node count (the line the test is read against).
+// A move counts as marked when it gets any verdict (?!, ? or ??); the report gives
+// precision, recall and F1 of the test's marks against the reference's, overall and
+// for mistakes and blunders alone, per game and in total.
+//
+//   node tools/review-agreement/agreement.mjs [--engine CMD] [--nodes N]
+//        [--ref CMD] [--ref-nodes N] [--games FILE] [--cache DIR] [--json FILE]
+//
+// The native engine gives the node-for-node search of the wasm build the player runs
+// (make test-search-wasm checks the node counts agree); --engine 'node
+// tools/azurite-uci.mjs' runs the wasm build itself. Evaluations are cached by engine
+// fingerprint, node count and FEN in --cache (default ~/.cache/azurite/review-agreement),
+// so a later run searches only what changed.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { readGames, buildGame } from '../../web/pgn.js';
+import { judgeMoves, exactLine, QUALITY } from '../../web/review.js';
+import { MATE_CP } from '../../web/score.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function parseArgs(argv) {
+  const o = {
+    engine: path.join(root, 'bin', 'azurite'),
+    nodes: QUALITY.normal,
+    ref: 'stockfish',
+    refNodes: 2000000,
+    games: path.join(root, 'tools', 'review-agreement', 'games.pgn'),
+    cache: path.join(os.homedir(), '.cache', 'azurite', 'review-agreement'),
+    json: '',
+  };
+  const names = { '--engine': 'engine', '--nodes': 'nodes', '--ref': 'ref', '--ref-nodes': 'refNodes', '--games': 'games', '--cache': 'cache', '--json': 'json' };
+  for (let i = 0; i < argv.length; i++) {
+    const k = names[argv[i]];
+    if (!k || i + 1 >= argv.length) throw new Error(`agreement: unknown or incomplete argument ${JSON.stringify(argv[i])}`);
+    const v = argv[++i];
+    o[k] = k === 'nodes' || k === 'refNodes' ? Number(v) : v;
+    if ((k === 'nodes' || k === 'refNodes') && !(Number.isInteger(o[k]) && o[k] > 0)) throw new Error(`agreement: ${argv[i - 1]} needs a positive whole number, not ${JSON.stringify(v)}`);
+  }
+  return o;
+}
+
+// parseInfo reads a UCI info line into the engine client's typed form, as exactLine
+// takes it: depth, multipv, scoreCp or scoreMate, bound, pv.
+export function parseInfo(line) {
+  const w = line.trim().split(/\s+/);
+  if (w[0] !== 'info') return null;
+  const info = {};
+  for (let i = 1; i < w.length; i++) {
+    switch (w[i]) {
+      case 'depth': info.depth = Number(w[++i]); break;
+      case 'multipv': info.multipv = Number(w[++i]); break;
+      case 'nodes': info.nodes = Number(w[++i]); break;
+      case 'score':
+        if (w[i + 1] === 'cp') info.scoreCp = Number(w[i + 2]);
+        else if (w[i + 1] === 'mate') info.scoreMate = Number(w[i + 2]);
+        i += 2;
+        if (w[i + 1] === 'lowerbound' || w[i + 1] === 'upperbound') info.bound = w[++i];
+        break;
+      case 'pv': info.pv = w.slice(i + 1); i = w.length; break;
+      default: break;
+    }
+  }
+  return info;
+}
+
+// Engine talks UCI to one engine process, one command at a time.
+class Engine {
+  constructor(command, options) {
+    const [cmd, ...args] = command.split(/\s+/);
+    this.proc = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'inherit'], cwd: root });
+    this.options = options;
+    this.buf = '';
+    this.waiters = [];
+    this.lines = [];
+    this.proc.stdout.on('data', (d) => {
+      this.buf += d;
+      let i;
+      while ((i = this.buf.indexOf('\n')) >= 0) {
+        const line = this.buf.slice(0, i).trim();
+        this.buf = this.buf.slice(i + 1);
+        this.lines.push(line);
+        for (const w of this.waiters.slice()) w(line);
+      }
+    });
+    this.exited = new Promise((resolve) => this.proc.on('exit', resolve));
+  }
+
+  send(s) {
+    this.proc.stdin.write(`${s}\n`);
+  }
+
+  // until sends s and resolves with the lines up to the first that pred accepts.
+  until(s, pred, onLine = () => {}) {
+    return new Promise((resolve, reject) => {
+      const seen = [];
+      const w = (line) => {
+        seen.push(line);
+        onLine(line);
+        if (pred(line)) {
+          this.waiters.splice(this.waiters.indexOf(w), 1);
+          resolve(seen);
+        }
+      };
+      this.waiters.push(w);
+      this.exited.then((code) => reject(new Error(`engine exited (${code}) waiting for an answer to ${s}`)));
+      if (s) this.send(s);
+    });
+  }
+
+  async start() {
+    const lines = await this.until('uci', (l) => l === 'uciok');
+    const id = lines.find((l) => l.startsWith('id name '));
+    this.name = id ? id.slice(8) : 'engine';
+    const known = new Set(lines.filter((l) => l.startsWith('option name ')).map((l) => l.slice(12).split(' type ')[0]));
+    for (const [k, v] of Object.entries(this.options)) if (known.has(k)) this.send(`setoption name ${k} value ${v}`);
+    await this.until('isready', (l) => l === 'readyok');
+    // The fingerprint names the build in the cache: a fixed search's last line.
+    const fp = await this.evaluate('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 3000, true);
+    // (the engine's first word, not its version: an unchanged search keeps its cache)
+    this.tag = `${this.name.split(' ')[0]}#${crypto.createHash('sha256').update(fp).digest('hex').slice(0, 12)}`;
+  }
+
+  // evaluate searches fen to nodes from a cleared hash and returns {score (White's
+  // view), pv}, as web/review.js evaluateFen does; raw returns the last info line.
+  async evaluate(fen, nodes, raw = false) {
+    this.send('ucinewgame');
+    await this.until('isready', (l) => l === 'readyok');
+    this.send(`position fen ${fen}`);
+    const turn = fen.split(' ')[1];
+    let last = null;
+    let lastInfo = '';
+    const lines = await this.until(`go nodes ${nodes}`, (l) => l.startsWith('bestmove'), (l) => {
+      const info = parseInfo(l);
+      if (info && info.pv) {
+        lastInfo = l;
+        last = exactLine(info, turn) || last;
+      }
+    });
+    if (raw) return lastInfo.replace(/ (time|nps|hashfull|tbhits) \d+/g, '');
+    const best = lines[lines.length - 1].split(/\s+/)[1];
+    const out = last || { score: { cp: 0, mate: null }, pv: [] };
+    if (best && best !== '0000' && best !== '(none)' && out.pv[0] !== best) out.pv = [best];
+    return out;
+  }
+
+  async quit() {
+    this.send('quit');
+    await this.exited;
+  }
+}
+
+// Cache keeps evaluations by engine tag and node count, one JSON line per FEN.
+class Cache {
+  constructor(dir, tag, nodes) {
+    fs.mkdirSync(dir, { recursive: true });
+    this.file = path.join(dir, `${tag.replace(/[^\w.#-]+/g, '_')}-${nodes}.jsonl`);
+    this.map = new Map();
+    if (fs.existsSync(this.file)) {
+      for (const line of fs.readFileSync(this.file, 'utf8').split('\n')) {
+        if (!line) continue;
+        try {
+          const e = JSON.parse(line);
+          this.map.set(e.fen, e.eval);
+        } catch {
+          // a line cut by an interrupted run: searched again
+        }
+      }
+    }
+  }
+
+  get(fen) {
+    return this.map.get(fen);
+  }
+
+  set(fen, ev) {
+    this.map.set(fen, ev);
+    fs.appendFileSync(this.file, `${JSON.stringify({ fen, eval: ev })}\n`);
+  }
+}
+
+// terminalEval scores a position the rules decide, as web/review.js does.
+function terminalEval(game, node) {
+  const s = game.status(node);
+  if (!s.over) return null;
+  if (s.result === '1-0') return { score: { cp: MATE_CP, mate: null }, pv: [], mated: true };
+  if (s.result === '0-1') return { score: { cp: -MATE_CP, mate: null }, pv: [], mated: true };
+  return { score: { cp: 0, mate: null }, pv: [] };
+}
+
+// marksOf reviews one game with engine at nodes and returns Map(ply → NAG).
+async function marksOf(sg, engine, nodes, cache, progress) {
+  const game = buildGame(sg);
+  const line = [game.root, ...game.mainlineNodes()];
+  const evals = [];
+  for (const n of line) {
+    let ev = terminalEval(game, n);
+    if (!ev) {
+      ev = cache.get(n.fen);
+      if (!ev) {
+        ev = await engine.evaluate(n.fen, nodes);
+        cache.set(n.fen, ev);
+        progress();
+      }
+    }
+    evals.push(ev);
+  }
+  const r = judgeMoves(line, evals);
+  return new Map(r.marks.map((m) => [m.node.ply, m.judged.nag]));
+}
+
+// score compares test marks with reference marks (Maps ply → NAG); keep picks the
+// NAGs that count.
+export function score(test, ref, keep = () => true) {
+  const t = [...test].filter(([, nag]) => keep(nag)).map(([p]) => p);
+  const r = new Set([...ref].filter(([, nag]) => keep(nag)).map(([p]) => p));
+  const hit = t.filter((p) => r.has(p)).length;
+  return { test: t.length, ref: r.size, hit };
+}
+
+function prf({ test, ref, hit }) {
+  const p = test ? hit / test : ref ? 0 : 1;
+  const r = ref ? hit / ref : 1;
+  const f = p + r ? (2 * p * r) / (p + r) : 0;
+  return { precision: p, recall: r, f1: f };
+}
+
+const SERIOUS = (nag) => nag === 2 || nag === 4;
+const fmt = (x) => x.toFixed(3);
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const games = readGames(fs.readFileSync(o.games, 'utf8'));
+  const reviewOptions = { Hash: 16, Threads: 1, MultiPV: 1, UCI_LimitStrength: 'false', UCI_AnalyseMode: 'true', OwnBook: 'false' };
+  const test = new Engine(o.engine, reviewOptions);
+  const ref = new Engine(o.ref, reviewOptions);
+  await test.start();
+  await ref.start();
+  const caches = {
+    test: new Cache(o.cache, test.tag, o.nodes),
+    ref: new Cache(o.cache, ref.tag, o.refNodes),
+    refLow: new Cache(o.cache, ref.tag, o.nodes),
+  };
+  let searched = 0;
+  const t0 = Date.now();
+  const progress = () => {
+    searched++;
+    if (searched % 50 === 0) process.stderr.write(`agreement: ${searched} positions searched, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+  };
+  const rows = [];
+  const total = { all: { test: 0, ref: 0, hit: 0 }, serious: { test: 0, ref: 0, hit: 0 }, baseAll: { test: 0, ref: 0, hit: 0 }, baseSerious: { test: 0, ref: 0, hit: 0 } };
+  for (const sg of games) {
+    const mRef = await marksOf(sg, ref, o.refNodes, caches.ref, progress);
+    const mTest = await marksOf(sg, test, o.nodes, caches.test, progress);
+    const mBase = await marksOf(sg, ref, o.nodes, caches.refLow, progress);
+    const row = { game: `${sg.tags.White} – ${sg.tags.Black}, ${(sg.tags.Date || '').slice(0, 4)}`, all: score(mTest, mRef), serious: score(mTest, mRef, SERIOUS), baseAll: score(mBase, mRef), baseSerious: score(mBase, mRef, SERIOUS) };
+    for (const k of Object.keys(total)) for (const f of ['test', 'ref', 'hit']) total[k][f] += row[k][f];
+    rows.push(row);
+  }
+  await test.quit();
+  await ref.quit();
+  const head = `| game | ref marks | ${test.name} marks (hit) | F1 | ${ref.name} @${o.nodes} marks (hit) | F1 |`;
+  const out = [`Marked moves (?!, ?, ??) against ${ref.name} at ${o.refNodes} nodes; test ${test.name} (${test.tag}) at ${o.nodes} nodes.`, '', head, '|---|---|---|---|---|---|'];
+  for (const r of rows) out.push(`| ${r.game} | ${r.all.ref} | ${r.all.test} (${r.all.hit}) | ${fmt(prf(r.all).f1)} | ${r.baseAll.test} (${r.baseAll.hit}) | ${fmt(prf(r.baseAll).f1)} |`);
+  const line = (name, k, b) => {
+    const a = prf(total[k]);
+    const c = prf(total[b]);
+    return `| ${name} | ${total[k].ref} | ${total[k].test} (${total[k].hit}) | P ${fmt(a.precision)} R ${fmt(a.recall)} **F1 ${fmt(a.f1)}** | ${total[b].test} (${total[b].hit}) | P ${fmt(c.precision)} R ${fmt(c.recall)} F1 ${fmt(c.f1)} |`;
+  };
+  out.push(line('**all marks**', 'all', 'baseAll'));
+  out.push(line('**mistakes and blunders**', 'serious', 'baseSerious'));
+  out.push('', `${games.length} games; ${searched} positions searched in this run (${Math.round((Date.now() - t0) / 1000)} s), the rest from ${o.cache}.`);
+  console.log(out.join('\n'));
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((e) => {
+    console.error(e.message || e);
+    process.exit(1);
+  });
+}
