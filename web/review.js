@@ -94,6 +94,18 @@ export function judgeMoves(nodes, evals) {
 }
 
 /**
+ * terminalEval scores node's position when the rules have already decided it (mate,
+ * stalemate, a draw by rule), as a review records it; null when they have not.
+ */
+export function terminalEval(game, node) {
+  const s = game.status(node);
+  if (!s.over) return null;
+  if (s.result === '1-0') return { score: { cp: MATE_CP, mate: null }, pv: [], mated: true };
+  if (s.result === '0-1') return { score: { cp: -MATE_CP, mate: null }, pv: [], mated: true };
+  return { score: { cp: 0, mate: null }, pv: [] };
+}
+
+/**
  * exactLine returns {score (White's view), pv} from an engine info of the search's first
  * line when it carries an exact score and a PV, else null. Lines with a bound are
  * skipped: the engine reports an aspiration fail only once its CurrMoveDelay has
@@ -169,15 +181,6 @@ export function createReview(shell, root) {
     btn.textContent = t('html.btnReview');
     show(part(root, 'review-progress-row'), false);
     if (shell.engineReady && !shell.engineReservedByPlay()) shell.engine.stop().catch(() => {});
-  }
-
-  // terminalEval scores a position the rules have already decided.
-  function terminalEval(game, node) {
-    const s = game.status(node);
-    if (!s.over) return null;
-    if (s.result === '1-0') return { score: { cp: MATE_CP, mate: null }, pv: [], mated: true };
-    if (s.result === '0-1') return { score: { cp: -MATE_CP, mate: null }, pv: [], mated: true };
-    return { score: { cp: 0, mate: null }, pv: [] };
   }
 
   // evaluateFen searches fen to the quality's node count from a cleared hash (cached)

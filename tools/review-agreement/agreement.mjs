@@ -26,8 +26,7 @@ import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readGames, buildGame } from '../../web/pgn.js';
-import { judgeMoves, exactLine, QUALITY } from '../../web/review.js';
-import { MATE_CP } from '../../web/score.js';
+import { judgeMoves, exactLine, terminalEval, QUALITY } from '../../web/review.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -189,15 +188,6 @@ class Cache {
     this.map.set(fen, ev);
     fs.appendFileSync(this.file, `${JSON.stringify({ fen, eval: ev })}\n`);
   }
-}
-
-// terminalEval scores a position the rules decide, as web/review.js does.
-function terminalEval(game, node) {
-  const s = game.status(node);
-  if (!s.over) return null;
-  if (s.result === '1-0') return { score: { cp: MATE_CP, mate: null }, pv: [], mated: true };
-  if (s.result === '0-1') return { score: { cp: -MATE_CP, mate: null }, pv: [], mated: true };
-  return { score: { cp: 0, mate: null }, pv: [] };
 }
 
 // marksOf reviews one game with engine at nodes and returns Map(ply → NAG).
