@@ -226,6 +226,37 @@ func (n *floatNet) quantise() *eval.QuantNet {
 	return q
 }
 
+// dequantise returns the float net whose quantise gives q back: each weight
+// q/Scale, its tensor's fixed-point unit.
+func dequantise(q *eval.QuantNet) *floatNet {
+	n := zeroFloatNet()
+	for k, t := range eval.NetTensors {
+		for i, x := range q[k] {
+			n.t[k][i] = float32(float64(x) / t.Scale)
+		}
+	}
+	return n
+}
+
+// loadInit fills n with the weights of path: a checkpoint, or a net file (a
+// shipped net, dequantised), told apart by their headers.
+func loadInit(path string, n *floatNet) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	if len(b) >= len(checkpointMagic) && string(b[:len(checkpointMagic)]) == checkpointMagic {
+		_, err := loadCheckpoint(path, n, newAdam())
+		return err
+	}
+	q, err := eval.DecodeNet(b)
+	if err != nil {
+		return fmt.Errorf("%s is neither a checkpoint nor a net file: %w", path, err)
+	}
+	*n = *dequantise(q)
+	return nil
+}
+
 // A checkpoint is the float net, the optimiser state and the epoch reached,
 // as raw little-endian float32s after a short header.
 const checkpointMagic = "AZCK0001"

@@ -410,3 +410,32 @@ func TestLambdaRamp(t *testing.T) {
 		t.Error("finalLambda")
 	}
 }
+
+// TestInitFromNet: a run can start from a shipped net file: its weights come
+// back dequantised, and quantising them again writes the same file, byte for
+// byte. A file that is neither a net nor a checkpoint is refused.
+func TestInitFromNet(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join("..", "..", "engine", "eval", "nets", "default.nnue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "net.nnue")
+	if err := os.WriteFile(path, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	net := newFloatNet(7)
+	if err := loadInit(path, net); err != nil {
+		t.Fatal(err)
+	}
+	if got := eval.EncodeNet(net.quantise()); !bytes.Equal(got, file) {
+		t.Fatalf("re-encoded net differs from the file it came from")
+	}
+	bad := filepath.Join(dir, "bad.nnue")
+	if err := os.WriteFile(bad, file[:100], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := loadInit(bad, newFloatNet(7)); err == nil || !strings.Contains(err.Error(), "neither a checkpoint nor a net file") {
+		t.Fatalf("a truncated file: err %v", err)
+	}
+}

@@ -84,7 +84,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&c.ValidEvery, "valid-every", 20, "hold out every N-th chunk (whole games) for validation")
 	fs.IntVar(&c.MaxPositions, "max-positions", 0, "use at most this many training positions (0: all)")
 	fs.StringVar(&c.Teacher, "teacher", "", `"hce": train on the hand-written evaluation's scores instead of the searches' (validation still uses the searches')`)
-	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint (a fresh optimiser)")
+	fs.StringVar(&c.Init, "init", "", "start from the weights of this checkpoint or net file (a fresh optimiser)")
 	fs.StringVar(&c.Imitate, "imitate", "", "also train on this data directory's positions, scored by the hand-written evaluation")
 	fs.IntVar(&c.ImitateMax, "imitate-max", 0, "use at most this many -imitate positions (0: all)")
 	fs.IntVar(&c.Chunks, "chunks", 0, "read only chunks 0 to N-1 of each -data directory without its own :N (0: all)")
@@ -136,7 +136,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	net, opt := newFloatNet(c.Seed), newAdam()
 	if c.Init != "" {
-		if _, err := loadCheckpoint(c.Init, net, newAdam()); err != nil {
+		if err := loadInit(c.Init, net); err != nil {
 			return fmt.Errorf("train: -init: %w", err)
 		}
 	}

@@ -94,6 +94,19 @@ func (n *Net) Hash() string { return n.hash }
 
 // ParseNet reads a net file, checking its size, header and checksum.
 func ParseNet(data []byte) (*Net, error) {
+	q, err := DecodeNet(data)
+	if err != nil {
+		return nil, err
+	}
+	n := newNet(q)
+	sum := sha256.Sum256(data)
+	n.hash = hex.EncodeToString(sum[:6])
+	return n, nil
+}
+
+// DecodeNet reads a net file's quantised weights, checking its size, header and
+// checksum: EncodeNet's inverse (the trainer starts from a shipped net with it).
+func DecodeNet(data []byte) (*QuantNet, error) {
 	if len(data) != NetFileSize {
 		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(NetFileSize) + " for a " + itoa(NetInputs) + "→2×" + itoa(NetHidden) + "→1 net")
 	}
@@ -125,10 +138,7 @@ func ParseNet(data []byte) (*Net, error) {
 			}
 		}
 	}
-	n := newNet(q)
-	sum := sha256.Sum256(data)
-	n.hash = hex.EncodeToString(sum[:6])
-	return n, nil
+	return q, nil
 }
 
 // newNet packs q into the evaluator's layout.
