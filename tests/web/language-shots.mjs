@@ -50,10 +50,10 @@ try {
       await page.click('#annotate .glyph-btn[data-nag="1"]');
       await shot(page, `lang-${lang}-annotate`, page.locator('#annotate'));
       // Typed move input: an ambiguous move's feedback.
-      await loadText(page, '1. Nf3 d5 2. Nc3 e5');
+      await loadText(page, '1. d4 d5 2. Nf3 Nf6');
       await page.click('#load-box summary');
       await page.click('#nav-last');
-      await page.fill('#move-text', 'Nd4');
+      await page.fill('#move-text', 'Nd2');
       await page.press('#move-text', 'Enter');
       await page.waitForFunction(() => document.getElementById('move-msg').textContent.length > 0);
       await shot(page, `lang-${lang}-move-input`, page.locator('#move-form'));
@@ -61,7 +61,7 @@ try {
       await page.click('#btn-settings');
       await page.check('#set-sr');
       await page.keyboard.press('Escape');
-      await page.fill('#move-text', 'Nxe5');
+      await page.fill('#move-text', 'Nbd2');
       await page.press('#move-text', 'Enter');
       await page.click('#sr-read-position');
       await shot(page, `lang-${lang}-screen-reader`, page.locator('#sr-log'));
