@@ -213,8 +213,14 @@ test('keys: ↑/↓ choose at a branch, Shift+← leaves a variation, Space play
     await page.keyboard.press('End');
     await page.keyboard.press('Space');
     assert.equal(await page.textContent('#status'), 'No engine move to play: start the engine first.');
+    // A depth limit, so the lines hold still between reading the best move and Space
+    // (an unlimited search may change its first line in between).
+    await page.click('#engine-settings summary');
+    await page.selectOption('#an-limit', 'depth');
+    await page.fill('#an-depth', '8');
+    await page.press('#an-depth', 'Enter');
     await page.click('#btn-engine');
-    await page.waitForSelector('#pv-lines .pv-line', { timeout: 30000 });
+    await page.waitForFunction(() => /done/.test(document.getElementById('engine-stats').textContent), null, { timeout: 30000 });
     await page.evaluate(() => document.activeElement.blur());
     const best = (await lines(page)).first;
     const ply = await page.evaluate(() => window.azurite.game.current.ply);
