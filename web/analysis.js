@@ -17,10 +17,8 @@ import { EvalCache } from './eval-cache.js';
 import { nullMoveFen } from './threat.js';
 import { createLinePreview } from './line-preview.js';
 import { t, formatNumber } from './i18n.js';
+import { drawKind } from './game.js';
 import { defaultSettings, normalizeSettings, goLimits, canGoDeeper, createEngineSettings, DEFAULT_HASH } from './analysis-settings.js';
-
-// DRAW_KEYS names the eval bar's label of each drawn status code (game.js).
-const DRAW_KEYS = { stalemate: 'stalemate', 'insufficient-material': 'material', 'threefold-repetition': 'threefold', 'fifty-move-rule': 'fifty' };
 
 /**
  * createAnalysis returns the analysis-mode controller bound to the shell; root is its
@@ -454,7 +452,7 @@ export function createAnalysis(shell, root, { evalbar, cache = new EvalCache() }
     } else if (over.over) {
       frac = over.result === '1-0' ? 1 : over.result === '0-1' ? 0 : 0.5;
       text = over.result === '1/2-1/2' ? '½-½' : over.result;
-      label = over.code === 'checkmate' ? t(over.result === '1-0' ? 'an.barMate.w' : 'an.barMate.b') : t(`an.barDraw.${DRAW_KEYS[over.code] || 'other'}`);
+      label = over.code === 'checkmate' ? t(over.result === '1-0' ? 'an.barMate.w' : 'an.barMate.b') : t(`an.barDraw.${drawKind(over.code)}`);
     } else if (off) {
       text = t('an.barOff');
       label = st.threat ? t('an.barThreat') : t('an.barEngineOff');

@@ -71,6 +71,15 @@ export function positionProblem(chess, fen) {
   return '';
 }
 
+// DRAW_KINDS names each drawn status code's kind, the last part of the catalogue keys
+// that say it (status.stalemate, an.barDraw.stalemate, embed.draw.stalemate, …).
+const DRAW_KINDS = { stalemate: 'stalemate', 'insufficient-material': 'material', 'threefold-repetition': 'threefold', 'fifty-move-rule': 'fifty' };
+
+/** drawKind returns the kind of a drawn status code (DRAW_KINDS), 'other' for any other. */
+export function drawKind(code) {
+  return DRAW_KINDS[code] || 'other';
+}
+
 // statusCache remembers status() per node object; dropped nodes are collected with it.
 const statusCache = new WeakMap();
 
@@ -80,11 +89,11 @@ function positionStatus(c, repetitions) {
   if (c.isCheckmate()) {
     return { over: true, result: c.turn() === 'w' ? '0-1' : '1-0', reason: t(`status.mated.${c.turn()}`), code: 'checkmate' };
   }
-  const draw = (reason, code) => ({ over: true, result: '1/2-1/2', reason, code });
-  if (c.isStalemate()) return draw(t('status.stalemate'), 'stalemate');
-  if (c.isInsufficientMaterial()) return draw(t('status.material'), 'insufficient-material');
-  if (repetitions >= 3) return draw(t('status.threefold'), 'threefold-repetition');
-  if (c.isDrawByFiftyMoves()) return draw(t('status.fifty'), 'fifty-move-rule');
+  const draw = (code) => ({ over: true, result: '1/2-1/2', reason: t(`status.${drawKind(code)}`), code });
+  if (c.isStalemate()) return draw('stalemate');
+  if (c.isInsufficientMaterial()) return draw('insufficient-material');
+  if (repetitions >= 3) return draw('threefold-repetition');
+  if (c.isDrawByFiftyMoves()) return draw('fifty-move-rule');
   return { over: false, inCheck: c.inCheck(), turn: c.turn() };
 }
 

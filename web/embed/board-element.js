@@ -17,7 +17,7 @@
 import '../board-patches.js';
 import { createBoardView } from '../board-view.js';
 import { Chess } from 'chess.js';
-import { Game } from '../game.js';
+import { Game, drawKind } from '../game.js';
 import { parseGameText, parseFen, exportPgn } from '../pgn.js';
 import { levelById } from '../levels.js';
 import { whiteScore, formatScore, evalBarFraction } from '../score.js';
@@ -70,13 +70,7 @@ function el(tag, cls, attrs = {}, text = '') {
 // "Checkmate: White wins", "Draw (stalemate)".
 function endText(result, code) {
   if (code === 'checkmate') return result === '1-0' ? t('an.barMate.w') : t('an.barMate.b');
-  switch (code) {
-    case 'stalemate': return t('embed.draw.stalemate');
-    case 'insufficient-material': return t('embed.draw.material');
-    case 'threefold-repetition': return t('embed.draw.threefold');
-    case 'fifty-move-rule': return t('embed.draw.fifty');
-    default: return t('embed.draw.other');
-  }
+  return t(`embed.draw.${drawKind(code)}`);
 }
 
 // reasonIn returns what filled {why} in text, a message key made with t(key, {why}),
