@@ -105,29 +105,35 @@ export function isLinkFragment(hash) {
 }
 
 /**
- * gameFromFragment reads a fragment (with or without "#"): {game, problem}. game is
- * null when the fragment is not a link or its position is invalid (problem says why);
- * damaged moves keep the moves before them and problem says where.
+ * gameFromFragment reads a fragment (with or without "#"): {game, problem, kind, why}.
+ * game is null when the fragment is not a link or its position is invalid (kind
+ * 'position'); damaged moves keep the moves before them (kind 'damaged'). problem is
+ * the sentence to show, why its reason alone (for a message of the caller's own).
  */
 export function gameFromFragment(hash) {
   const p = new URLSearchParams(String(hash || '').replace(/^#/, ''));
-  if (!p.has('fen') && !p.has('g')) return { game: null, problem: '' };
+  if (!p.has('fen') && !p.has('g')) return { game: null, problem: '', kind: '', why: '' };
   let game;
   try {
     game = p.has('fen') ? parseFen(p.get('fen')) : new Game(START_FEN);
   } catch (e) {
-    return { game: null, problem: t('link.badPosition', { why: e instanceof InputError ? e.message.replace(/^Invalid FEN:\s*/, '') : e.message }) };
+    const why = e instanceof InputError && e.why !== undefined ? e.why : e.message;
+    return { game: null, problem: t('link.badPosition', { why }), kind: 'position', why };
   }
   let problem = '';
+  let why = '';
   if (p.has('g')) {
     const { ucis, error } = decodeMoves(game.startFen, p.get('g'));
     for (const u of ucis) game.play(u);
-    if (error) problem = t('link.damaged', { why: error });
+    if (error) {
+      why = error;
+      problem = t('link.damaged', { why });
+    }
   }
   for (const [k, tag] of Object.entries(HEADERS)) if (p.has(k)) game.headers[tag] = p.get(k).slice(0, 200);
   if (['1-0', '0-1', '1/2-1/2'].includes(p.get('r'))) game.result = p.get('r');
   const line = game.mainlineNodes();
   const ply = p.has('ply') ? Number(p.get('ply')) : line.length;
   game.goTo(Number.isInteger(ply) && ply >= 0 && ply <= line.length ? (ply === 0 ? game.root : line[ply - 1]) : line[line.length - 1] || game.root);
-  return { game, problem };
+  return { game, problem, kind: why ? 'damaged' : '', why };
 }

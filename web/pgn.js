@@ -78,12 +78,21 @@ export function parseFen(fen) {
   const parts = f.split(' ');
   const full = parts.length === 4 ? `${f} 0 1` : f;
   const v = validateFen(full);
-  if (!v.ok) throw new InputError(t('pgn.badFen', { why: unprefix(v.error) }));
+  if (!v.ok) throw badFen(unprefix(v.error));
   try {
     return new Game(full);
   } catch (e) {
-    throw new InputError(t('pgn.badFen', { why: unprefix(e.message) }));
+    throw badFen(unprefix(e.message));
   }
+}
+
+// badFen is parseFen's error: its message says "Invalid FEN: why" in the page's
+// language, and its why field keeps the reason alone, for the messages that name the
+// FEN their own way (a link's, the embed's).
+function badFen(why) {
+  const err = new InputError(t('pgn.badFen', { why }));
+  err.why = why;
+  return err;
 }
 
 // unprefix drops the "Invalid FEN: " chess.js starts its messages with, so ours do

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { encodeMoves, decodeMoves, gameFragment, gameFromFragment, isLinkFragment } from '../../web/links.js';
 import { parseGameText } from '../../web/pgn.js';
 import { START_FEN } from '../../web/game.js';
+import { setLanguage, t } from '../../web/i18n.js';
 
 const OPERA = '[White "Morphy"]\n[Black "Duke Karl / Count Isouard"]\n[Event "Paris"]\n[Date "1858.??.??"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0';
 
@@ -50,7 +51,25 @@ test('a damaged link keeps the moves before the damage', () => {
   const bad = `${good.slice(0, 2)}__`;
   const r = gameFromFragment(`#g=${bad}`);
   assert.match(r.problem, /^The link is damaged: move \d of the link is not a legal move; the moves before it are shown\.$/);
+  assert.equal(r.kind, 'damaged');
+  assert.match(r.why, /^move \d of the link is not a legal move$/);
   assert.ok(r.game.mainlineNodes().length >= 1);
   assert.equal(gameFromFragment('#g=%%%').problem, 'The link is damaged: the moves are not in the link\'s encoding; the moves before it are shown.');
   assert.deepEqual(decodeMoves(START_FEN, ''), { ucis: [], error: '' });
+});
+
+test("a bad position's reason comes alone, in every language", () => {
+  const link = '#fen=8%2F8%2F8%2F8%2F8%2F8%2F8%2F8+w+-+-';
+  const en = gameFromFragment(link);
+  assert.equal(en.kind, 'position');
+  assert.equal(en.problem, t('link.badPosition', { why: en.why }));
+  assert.doesNotMatch(en.why, /Invalid FEN/);
+  try {
+    setLanguage('fr');
+    const fr = gameFromFragment(link);
+    assert.equal(fr.problem, t('link.badPosition', { why: fr.why }));
+    assert.doesNotMatch(fr.problem, /FEN invalide/, "the FEN error's own prefix is not repeated inside the link's sentence");
+  } finally {
+    setLanguage('en');
+  }
 });

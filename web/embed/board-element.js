@@ -73,15 +73,6 @@ function endText(result, code) {
   return t(`embed.draw.${drawKind(code)}`);
 }
 
-// reasonIn returns what filled {why} in text, a message key made with t(key, {why}),
-// or null when text is not that message: the reason alone, to be said in another
-// sentence, whatever the language's wording around it.
-function reasonIn(key, text) {
-  const [head, tail] = t(key, { why: '\u0000' }).split('\u0000');
-  const s = String(text);
-  if (tail === undefined || s.length < head.length + tail.length || !s.startsWith(head) || !s.endsWith(tail)) return null;
-  return s.slice(head.length, s.length - tail.length);
-}
 
 export class AzuriteBoard extends HTMLElement {
   static get observedAttributes() {
@@ -224,9 +215,7 @@ export class AzuriteBoard extends HTMLElement {
         game = parseFen(config.fen);
       } catch (e) {
         // parseFen's message says "Invalid FEN: …" already: ours says it once.
-        let why = e.message;
-        for (let r = reasonIn('pgn.badFen', why); r !== null; r = reasonIn('pgn.badFen', why)) why = r;
-        errors.push(t('embed.badFen', { fen: clip(config.fen), why }));
+        errors.push(t('embed.badFen', { fen: clip(config.fen), why: e.why ?? e.message }));
       }
     }
     if (!errors.length && config.link) {
@@ -234,7 +223,7 @@ export class AzuriteBoard extends HTMLElement {
       const hash = config.link.includes('#') ? config.link.slice(config.link.indexOf('#')) : config.link;
       const r = isLinkFragment(hash) ? gameFromFragment(hash) : null;
       if (r && r.game) game = r.game;
-      if (!r || !r.game || r.problem) errors.push(linkError(clip(config.link), r && r.problem));
+      if (!r || !r.game || r.problem) errors.push(linkError(clip(config.link), r));
     }
     if (!errors.length && config.pgnSrc) {
       this._showErrors([]);
@@ -586,15 +575,13 @@ export function toSan(fen, pv, max) {
 
 /**
  * linkError says why the link attribute (link, clipped) gave no game or a damaged
- * one: problem is gameFromFragment's (links.js), null when the value is not a link.
+ * one: r is gameFromFragment's answer (links.js), null when the value is not a link.
  */
-function linkError(link, problem) {
-  if (!problem) return t('embed.linkNotLink', { link });
-  const position = reasonIn('link.badPosition', problem);
-  if (position !== null) return t('embed.linkPosition', { link, why: position });
-  const damaged = reasonIn('link.damaged', problem);
-  if (damaged !== null) return t('embed.linkDamaged', { link, why: damaged });
-  return t('embed.badLink', { link, why: problem });
+function linkError(link, r) {
+  if (!r || !r.problem) return t('embed.linkNotLink', { link });
+  if (r.kind === 'position') return t('embed.linkPosition', { link, why: r.why });
+  if (r.kind === 'damaged') return t('embed.linkDamaged', { link, why: r.why });
+  return t('embed.badLink', { link, why: r.problem });
 }
 
 /** loadPgn fetches src (relative to the page) and parses its first game. */
