@@ -21,7 +21,7 @@ export const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
  * {get(), set(patch), animationMs()}: animationMs is the board's animation length now
  * (0: none), the setting with the system's reduced motion applied.
  */
-export function createSettings(shell, initial, { dialog, open, mute, reload = () => location.reload() }) {
+export function createSettings(shell, initial, { dialog, open, mute }) {
   let cur = normalize(initial);
   const motion = window.matchMedia(REDUCED_MOTION);
   const boardMs = () => animationMs(cur.animation, motion.matches);
@@ -39,7 +39,7 @@ export function createSettings(shell, initial, { dialog, open, mute, reload = ()
   langSel.addEventListener('change', (e) => {
     e.stopPropagation();
     if (langSel.value === language()) return;
-    if (chooseLanguage(langSel.value)) reload();
+    if (chooseLanguage(langSel.value)) location.reload();
     else {
       langSel.value = language();
       shell.notice(t('set.languageUnsaved'));
