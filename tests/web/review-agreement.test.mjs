@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './repo.mjs';
-import { parseInfo, score } from '../../tools/review-agreement/agreement.mjs';
+import { parseInfo, score, scaled } from '../../tools/review-agreement/agreement.mjs';
 import { exactLine } from '../../web/review.js';
 import { readGames, buildGame } from '../../web/pgn.js';
 
@@ -28,6 +28,16 @@ test('marks are scored by ply, and by class for mistakes and blunders', () => {
   assert.deepEqual(score(t, ref), { test: 3, ref: 3, hit: 2 });
   assert.deepEqual(score(t, ref, (nag) => nag === 2 || nag === 4), { test: 2, ref: 2, hit: 1 });
   assert.deepEqual(score(new Map(), ref), { test: 0, ref: 3, hit: 0 });
+});
+
+test('--scale multiplies centipawns only, and leaves the evaluation it was given alone', () => {
+  const ev = { score: { cp: 35, mate: null }, pv: ['e2e4'] };
+  assert.deepEqual(scaled(ev, 1.4), { score: { cp: 49, mate: null }, pv: ['e2e4'] });
+  assert.deepEqual(scaled(ev, 1.5), { score: { cp: 53, mate: null }, pv: ['e2e4'] }, 'rounded');
+  assert.deepEqual(ev.score, { cp: 35, mate: null }, 'not changed in place');
+  const mate = { score: { cp: null, mate: -2 }, pv: ['h5f7'] };
+  assert.equal(scaled(mate, 2), mate);
+  assert.equal(scaled(ev, 1), ev);
 });
 
 test('the benchmark games: 20, each replayed legally to its end', () => {

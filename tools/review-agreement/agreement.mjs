@@ -13,7 +13,12 @@
 //
 //   node tools/review-agreement/agreement.mjs [--engine CMD] [--nodes N]
 //        [--ref CMD] [--ref-nodes N] [--games FILE] [--cache DIR] [--json FILE]
+//        [--scale S]
 //
+// --scale S multiplies the test engine's centipawn scores by S before they are
+// judged (mates and the rules' verdicts unchanged): how much of the disagreement
+// is the score's scale rather than which moves the search finds bad. The review
+// itself never rescales; the default 1 is what the player shows.
 // The native engine gives the node-for-node search of the wasm build the player runs
 // (make test-search-wasm checks the node counts agree); --engine 'node
 // tools/azurite-uci.mjs' runs the wasm build itself. Evaluations are cached by engine
@@ -39,14 +44,19 @@ function parseArgs(argv) {
     games: path.join(root, 'tools', 'review-agreement', 'games.pgn'),
     cache: path.join(os.homedir(), '.cache', 'azurite', 'review-agreement'),
     json: '',
+    scale: 1,
   };
-  const names = { '--engine': 'engine', '--nodes': 'nodes', '--ref': 'ref', '--ref-nodes': 'refNodes', '--games': 'games', '--cache': 'cache', '--json': 'json' };
+  const names = { '--engine': 'engine', '--nodes': 'nodes', '--ref': 'ref', '--ref-nodes': 'refNodes', '--games': 'games', '--cache': 'cache', '--json': 'json', '--scale': 'scale' };
   for (let i = 0; i < argv.length; i++) {
     const k = names[argv[i]];
     if (!k || i + 1 >= argv.length) throw new Error(`agreement: unknown or incomplete argument ${JSON.stringify(argv[i])}`);
     const v = argv[++i];
     o[k] = k === 'nodes' || k === 'refNodes' ? Number(v) : v;
     if ((k === 'nodes' || k === 'refNodes') && !(Number.isInteger(o[k]) && o[k] > 0)) throw new Error(`agreement: ${argv[i - 1]} needs a positive whole number, not ${JSON.stringify(v)}`);
+    if (k === 'scale') {
+      o.scale = Number(v);
+      if (!(Number.isFinite(o.scale) && o.scale > 0 && o.scale <= 10)) throw new Error(`agreement: --scale needs a number above 0 and at most 10, not ${JSON.stringify(v)}`);
+    }
   }
   return o;
 }
@@ -190,8 +200,15 @@ class Cache {
   }
 }
 
-// marksOf reviews one game with engine at nodes and returns Map(ply → NAG).
-async function marksOf(sg, engine, nodes, cache, progress) {
+// scaled returns ev with its centipawn score multiplied by s (mates unchanged).
+export function scaled(ev, s) {
+  if (s === 1 || ev.score.cp == null) return ev;
+  return { ...ev, score: { ...ev.score, cp: Math.round(ev.score.cp * s) } };
+}
+
+// marksOf reviews one game with engine at nodes and returns Map(ply → NAG); the
+// searched scores are multiplied by scale before they are judged.
+async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
   const game = buildGame(sg);
   const line = [game.root, ...game.mainlineNodes()];
   const evals = [];
@@ -205,7 +222,7 @@ async function marksOf(sg, engine, nodes, cache, progress) {
         progress();
       }
     }
-    evals.push(ev);
+    evals.push(scaled(ev, scale));
   }
   const r = judgeMoves(line, evals);
   return new Map(r.marks.map((m) => [m.node.ply, m.judged.nag]));
@@ -253,7 +270,7 @@ async function main() {
   const total = { all: { test: 0, ref: 0, hit: 0 }, serious: { test: 0, ref: 0, hit: 0 }, baseAll: { test: 0, ref: 0, hit: 0 }, baseSerious: { test: 0, ref: 0, hit: 0 } };
   for (const sg of games) {
     const mRef = await marksOf(sg, ref, o.refNodes, caches.ref, progress);
-    const mTest = await marksOf(sg, test, o.nodes, caches.test, progress);
+    const mTest = await marksOf(sg, test, o.nodes, caches.test, progress, o.scale);
     const mBase = await marksOf(sg, ref, o.nodes, caches.refLow, progress);
     const row = { game: `${sg.tags.White} – ${sg.tags.Black}, ${(sg.tags.Date || '').slice(0, 4)}`, all: score(mTest, mRef), serious: score(mTest, mRef, SERIOUS), baseAll: score(mBase, mRef), baseSerious: score(mBase, mRef, SERIOUS) };
     for (const k of Object.keys(total)) for (const f of ['test', 'ref', 'hit']) total[k][f] += row[k][f];
@@ -262,7 +279,7 @@ async function main() {
   await test.quit();
   await ref.quit();
   const head = `| game | ref marks | ${test.name} marks (hit) | F1 | ${ref.name} @${o.nodes} marks (hit) | F1 |`;
-  const out = [`Marked moves (?!, ?, ??) against ${ref.name} at ${o.refNodes} nodes; test ${test.name} (${test.tag}) at ${o.nodes} nodes.`, '', head, '|---|---|---|---|---|---|'];
+  const out = [`Marked moves (?!, ?, ??) against ${ref.name} at ${o.refNodes} nodes; test ${test.name} (${test.tag}) at ${o.nodes} nodes${o.scale === 1 ? '' : `, its centipawns × ${o.scale}`}.`, '', head, '|---|---|---|---|---|---|'];
   for (const r of rows) out.push(`| ${r.game} | ${r.all.ref} | ${r.all.test} (${r.all.hit}) | ${fmt(prf(r.all).f1)} | ${r.baseAll.test} (${r.baseAll.hit}) | ${fmt(prf(r.baseAll).f1)} |`);
   const line = (name, k, b) => {
     const a = prf(total[k]);
@@ -273,7 +290,7 @@ async function main() {
   out.push(line('**mistakes and blunders**', 'serious', 'baseSerious'));
   out.push('', `${games.length} games; ${searched} positions searched in this run (${Math.round((Date.now() - t0) / 1000)} s), the rest from ${o.cache}.`);
   console.log(out.join('\n'));
-  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes, scale: o.scale }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
