@@ -12,7 +12,7 @@ import { createBoardView } from './board-view.js';
 import { createMoveList } from './movelist.js';
 import { Game } from './game.js';
 import { Store } from './storage.js';
-import { part } from './dom.js';
+import { part, ownsKeys } from './dom.js';
 import { createShell, MODES } from './shell.js';
 import { createPlay } from './play.js';
 import { createAnalysis } from './analysis.js';
@@ -150,7 +150,7 @@ function boot() {
       e.preventDefault();
       return;
     }
-    if (t.closest && (t.closest('input, textarea, select, [role="tab"]') || t.closest('#board'))) return;
+    if (ownsKeys(t)) return;
     const keys = {
       ArrowLeft: () => shell.game.back(),
       ArrowRight: () => shell.game.forward(),

@@ -68,3 +68,12 @@ export function part(root, id) {
 export function show(el, visible) {
   el.hidden = !visible;
 }
+
+/**
+ * ownsKeys says whether a key press on el belongs to el itself, so that the player's
+ * own keys leave it alone: text and choice fields, the tabs (their arrows), open
+ * dialogs, editable text and the board (cm-chessboard's keys).
+ */
+export function ownsKeys(el) {
+  return !!(el && el.closest && (el.closest('input, textarea, select, [role="tab"], dialog, [contenteditable="true"]') || el.closest('#board')));
+}

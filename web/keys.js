@@ -5,7 +5,7 @@
 // Home/End, f, p/c) are app.js's and screen-reader.js's; KEYS lists them too, so the
 // sheet is the one list of them all.
 
-import { part, h, clear } from './dom.js';
+import { part, h, clear, ownsKeys } from './dom.js';
 import { MOVE_GLYPHS, POSITION_GLYPHS, CLEAR_CODE, glyphForKey } from './annotate.js';
 import { t } from './i18n.js';
 
@@ -42,12 +42,6 @@ export const KEYS = [
   row(() => [t('keys.cap.escape')], () => t('keys.escape'), ALL),
   row(() => ['?'], () => t('keys.help'), ALL),
 ];
-
-// ignored says whether a key press on el belongs to el itself: text and choice fields,
-// the tabs (their arrows), the board (cm-chessboard's keys) and open dialogs.
-function ignored(el) {
-  return !!(el.closest && (el.closest('input, textarea, select, [role="tab"], dialog, [contenteditable="true"]') || el.closest('#board')));
-}
 
 /**
  * createKeys wires the help dialog (dialog, opened by the button open) and the keys
@@ -97,7 +91,7 @@ export function createKeys(shell, { dialog, open, analysis, annotate }) {
   document.addEventListener('keydown', (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || e.defaultPrevented) return;
     const el = e.target;
-    if (ignored(el)) return;
+    if (ownsKeys(el)) return;
     let act = null;
     if (e.key === '?') act = showHelp;
     else if (treeTab() && (e.key === 'ArrowUp' || e.key === 'ArrowDown') && !e.shiftKey) act = () => branch(e.key === 'ArrowUp' ? -1 : 1);

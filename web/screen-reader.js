@@ -11,7 +11,7 @@
 //
 // The mode only adds: the status line (#status) keeps its own announcements.
 
-import { part, h } from './dom.js';
+import { part, h, ownsKeys } from './dom.js';
 import { sideMoveWords, positionWords, clockWords } from './speech.js';
 import { t } from './i18n.js';
 import { moveNumberLabel } from './game.js';
@@ -49,8 +49,7 @@ export function createScreenReader(shell, root) {
   part(root, 'sr-read-clocks').addEventListener('click', read.clocks);
   document.addEventListener('keydown', (e) => {
     if (!on() || e.altKey || e.ctrlKey || e.metaKey || !COMMANDS[e.key]) return;
-    const el = e.target;
-    if (el.closest && (el.closest('input, textarea, select, [role="tab"], dialog') || el.closest('#board'))) return;
+    if (ownsKeys(e.target)) return;
     e.preventDefault();
     read[COMMANDS[e.key]]();
   });

@@ -438,6 +438,16 @@ test('keyboard navigation through the move list', async () => {
     assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'e4');
     await page.click('#movelist .mv >> text=Nc6');
     assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6');
+    // An open dialog keeps its keys: the arrows do not move the game behind it.
+    await page.keyboard.press('?');
+    await page.locator('#keys-dialog[open]').waitFor();
+    for (const key of ['ArrowLeft', 'Home', 'End']) await page.keyboard.press(key);
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nc6', 'the game behind the dialog stays');
+    await page.click('#keys-close');
+    await page.locator('#keys-dialog[open]').waitFor({ state: 'detached' });
+    await page.keyboard.press('ArrowLeft');
+    assert.equal(await page.evaluate(() => window.azurite.game.current.san), 'Nf3', 'and moves again once it is closed');
+    await page.click('#movelist .mv >> text=Nc6');
     // Tabs follow the ARIA pattern: arrow keys move between them.
     await page.focus('#tab-analysis');
     await page.keyboard.press('ArrowRight');
