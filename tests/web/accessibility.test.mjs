@@ -234,9 +234,17 @@ test('screen-reader mode: off by default; on, it announces both sides\' moves an
 });
 
 // glide counts the positions the pieces pass through between squares while → steps
-// one move forward: 0 when the board does not animate.
+// one move forward: 0 when the board does not animate. It first waits until the board
+// has stood still for three frames, so that a step before it (Home) is not counted.
 async function glide(page) {
   return page.evaluate(async () => {
+    const at = () => [...document.querySelectorAll('#board .pieces g')].map((g) => g.getAttribute('transform')).sort().join(';');
+    for (let i = 0, same = 0, last = at(); i < 120 && same < 3; i++) {
+      await new Promise(requestAnimationFrame);
+      const now = at();
+      same = now === last ? same + 1 : 0;
+      last = now;
+    }
     const seen = new Set();
     const sample = () => {
       for (const g of document.querySelectorAll('#board .pieces g')) {
