@@ -416,16 +416,28 @@ nnue-sprt:
 		$(NNUE_MATCH) \
 		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
 
-# The same SPRT for the wasm build under node (NNUE_NODE): the built-in net
-# against the hand-written evaluation, both in the working tree's wasm build,
-# copied out first so that a rebuild during the match cannot change what plays.
+# The same SPRT for the wasm build under node (NNUE_NODE): the working tree's
+# wasm build with its built-in net against the hand-written evaluation, copied
+# out first so that a rebuild during the match cannot change what plays. The
+# wasm build cannot load EvalFile, so NET and NNUE_BASE are built in instead:
+# each side is then the working tree's tracked files with that net as
+# engine/eval/nets/default.nnue, built as dist/azurite.wasm is (wasm_with_net),
+# and NNUE_BASE plays in place of the hand-written evaluation.
 NNUE_NODE ?= node
 NNUE_WASM_DIR = $(abspath $(MATCH_DIR))/nnue-wasm
+# wasm_with_net builds $(2)/azurite.wasm from the tracked files with net $(1).
+wasm_with_net = rm -rf $(2) && mkdir -p $(2)/src && git ls-files -z | xargs -0 cp --parents -t $(2)/src && \
+	cp $(abspath $(1)) $(2)/src/engine/eval/nets/default.nnue && \
+	cd $(2)/src && $(call wasmbin,$(2)/azurite.wasm,build $(WASM_FLAGS),./wasm) && rm -rf $(2)/src
 .PHONY: nnue-sprt-wasm
 nnue-sprt-wasm: wasm
 	$(call wasm_copy,$(NNUE_WASM_DIR))
+	$(if $(NET),$(call wasm_with_net,$(NET),$(NNUE_WASM_DIR)/net) && cp $(NNUE_WASM_DIR)/net/azurite.wasm $(NNUE_WASM_DIR)/azurite.wasm)
+	$(if $(NNUE_BASE),$(call wasm_with_net,$(NNUE_BASE),$(NNUE_WASM_DIR)/base))
 	cd $(NNUE_WASM_DIR) && N="$$(command -v $(NNUE_NODE))" && A="$(call wasm_args,$(NNUE_WASM_DIR))" && \
-	$(FASTCHESS) -engine cmd=$$N "$$A" name=wasm-nnue "option.Use NNUE=true" -engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false" \
+	B="$(if $(NNUE_BASE),args=$(NNUE_WASM_DIR)/azurite-uci.mjs --wasm $(NNUE_WASM_DIR)/base/azurite.wasm --exec $(NNUE_WASM_DIR)/wasm_exec.js)" && \
+	$(FASTCHESS) -engine cmd=$$N "$$A" name=wasm-nnue "option.Use NNUE=true" \
+		$(if $(NNUE_BASE),-engine cmd=$$N "$$B" name=wasm-base "option.Use NNUE=true",-engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false") \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 \
 		$(NNUE_MATCH) \
 		-pgnout file=nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
