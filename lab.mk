@@ -393,6 +393,27 @@ ifneq ($(NNUE_STAGE6),)
 	$(NNUE_TRAIN_STAGE) -data $(NNUE_STAGE6_DATA) $(NNUE_OWN_STAGE) -init $(NNUE_RECIPE)/5/checkpoint.bin -out $(NNUE_RECIPE)/6
 endif
 
+# The built-in net nn-bb1756271900, the third iteration (docs/nnue.md, "Nets"):
+# nn-20b9bcf4c0d6's weights trained 3 epochs on that net's own 5 000-node
+# games, the shared gen3-seed9001 set and four seeded make nnue-data runs
+# (games per chunk and node limits as each directory's manifest records them;
+# a directory made with other settings is refused). Each step resumes; the
+# net is NNUE_DIR/net3/nn-*.nnue.
+NNUE_NET_COMMIT_20b9bcf4c0d6 = 30e5ab7
+NNUE_NET2        = $(NNUE_DIR)/nets/nn-20b9bcf4c0d6.nnue
+NNUE_GEN3_TAR   ?= $(CURDIR)/../shared/data/nnue/gen3-seed9001.tar.xz
+NNUE_GEN3        = $(NNUE_DIR)/gen3/gen3-seed9001
+# data-s10003's chunks are the 103 that a killed 16-worker run left.
+NNUE_NET3_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105,$(NNUE_DIR)/data-s10004:170
+.PHONY: nnue-net3
+nnue-net3: nnue-bin $(NNUE_NET2)
+	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10001 -seed 10001 -nodes 5000 -net $(NNUE_NET2) -chunks 550
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10002 -seed 10002 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 364
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10003 -seed 10003 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 106
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 170
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net3
+
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
 # next net against the current one), both in the working tree's binary, colour-reversed

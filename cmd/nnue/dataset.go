@@ -50,26 +50,77 @@ func (d *dataset) teachers() []int16 {
 
 func (d *dataset) len() int { return len(d.raw) / RecordSize }
 
+// chunkSet says which chunks of a directory a run reads: those with an index
+// below Below (0: every chunk there is), or exactly the indices of List.
+type chunkSet struct {
+	Below int
+	List  map[int]bool
+}
+
+// below returns the chunkSet of chunks 0 to n-1 (n 0: all).
+func below(n int) chunkSet { return chunkSet{Below: n} }
+
+func (c chunkSet) has(idx int) bool {
+	if c.List != nil {
+		return c.List[idx]
+	}
+	return c.Below <= 0 || idx < c.Below
+}
+
+// parseChunkSet reads what follows DIR: in -data: N (chunks 0 to N-1), or
+// indices and ranges joined by '+' ("0-100+103+105"): the chunks a run read,
+// named exactly even where a directory has gaps or has grown since.
+func parseChunkSet(s string) (chunkSet, error) {
+	if n, err := strconv.Atoi(s); err == nil {
+		if n < 1 {
+			return chunkSet{}, fmt.Errorf("the chunk count must be >= 1")
+		}
+		return below(n), nil
+	}
+	list := map[int]bool{}
+	for _, part := range strings.Split(s, "+") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		a, errA := strconv.Atoi(lo)
+		b := a
+		var errB error
+		if isRange {
+			b, errB = strconv.Atoi(hi)
+		}
+		if errA != nil || errB != nil || a < 0 || b < a {
+			return chunkSet{}, fmt.Errorf("%q is not a chunk index or a range a-b", part)
+		}
+		if b-a >= 1<<20 {
+			return chunkSet{}, fmt.Errorf("range %q is too long", part)
+		}
+		for i := a; i <= b; i++ {
+			list[i] = true
+		}
+	}
+	return chunkSet{List: list}, nil
+}
+
 // loadData reads dir's chunks into a training and a validation set. Every
 // validEvery-th chunk (by index) is held out: chunks hold whole games, so no
-// game has positions on both sides. maxChunks > 0 reads only the chunks
-// with an index below it, so a run names its data even while datagen adds
-// chunks. maxPositions > 0 stops reading once the training set holds that
-// many.
-func loadData(dir string, validEvery, maxChunks, maxPositions int) (train, valid *dataset, err error) {
+// game has positions on both sides. chunks says which chunks to read, so a
+// run names its data even while datagen adds chunks; a chunk that chunks
+// lists by index must exist. maxPositions > 0 stops reading once the
+// training set holds that many.
+func loadData(dir string, validEvery int, chunks chunkSet, maxPositions int) (train, valid *dataset, err error) {
 	names, err := chunkFiles(dir)
 	if err != nil {
 		return nil, nil, err
 	}
 	train, valid = &dataset{}, &dataset{}
+	found := map[int]bool{}
 	for _, name := range names {
 		idx, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(name), "chunk-"), ".bin"))
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: not a chunk name", name)
 		}
-		if maxChunks > 0 && idx >= maxChunks {
+		if !chunks.has(idx) {
 			continue
 		}
+		found[idx] = true
 		data, err := os.ReadFile(name)
 		if err != nil {
 			return nil, nil, err
@@ -92,6 +143,11 @@ func loadData(dir string, validEvery, maxChunks, maxPositions int) (train, valid
 		}
 		train.raw = append(train.raw, data...)
 	}
+	for idx := range chunks.List {
+		if !found[idx] {
+			return nil, nil, fmt.Errorf("%s: chunk %d is named but missing", dir, idx)
+		}
+	}
 	if maxPositions > 0 && train.len() > maxPositions {
 		train.raw = train.raw[:maxPositions*RecordSize]
 	}
@@ -99,20 +155,21 @@ func loadData(dir string, validEvery, maxChunks, maxPositions int) (train, valid
 }
 
 // loadSources reads every data directory that spec names into one training
-// and one validation set. spec is a comma-separated list of DIR or DIR:N;
-// N limits that directory to chunks 0 to N-1 and overrides maxChunks, so
-// a run that mixes data made by different engines names each part exactly.
-// Each directory holds out its own every validEvery-th chunk.
+// and one validation set. spec is a comma-separated list of DIR or DIR:SET;
+// SET (parseChunkSet: N for chunks 0 to N-1, or "0-100+103") names that
+// directory's chunks and overrides maxChunks, so a run that mixes data made
+// by different engines names each part exactly. Each directory holds out
+// its own every validEvery-th chunk.
 func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, valid *dataset, err error) {
 	train, valid = &dataset{}, &dataset{}
 	for _, part := range strings.Split(spec, ",") {
-		dir, chunks := part, maxChunks
+		dir, chunks := part, below(maxChunks)
 		if i := strings.LastIndexByte(part, ':'); i >= 0 {
-			n, err := strconv.Atoi(part[i+1:])
-			if err != nil || n < 1 {
-				return nil, nil, fmt.Errorf("-data %q: %q: the chunk count after ':' must be a whole number >= 1", spec, part)
+			set, err := parseChunkSet(part[i+1:])
+			if err != nil {
+				return nil, nil, fmt.Errorf("-data %q: %q: after ':' a chunk count >= 1 or chunks as 0-100+103: %v", spec, part, err)
 			}
-			dir, chunks = part[:i], n
+			dir, chunks = part[:i], set
 		}
 		if dir == "" {
 			return nil, nil, fmt.Errorf("-data %q: an empty directory name", spec)

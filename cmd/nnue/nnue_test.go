@@ -339,7 +339,7 @@ func TestLoadDataChunks(t *testing.T) {
 		{3, 2 + 3, 1},
 		{1, 0, 1},
 	} {
-		train, valid, err := loadData(dir, 3, tc.chunks, 0)
+		train, valid, err := loadData(dir, 3, below(tc.chunks), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -364,8 +364,14 @@ func TestLoadSources(t *testing.T) {
 		{spec: a + "," + b, train: (2 + 3 + 5) + (2 + 3), valid: (1 + 4) + (1 + 4)},
 		{spec: a + ":3," + b, train: (2 + 3) + (2 + 3), valid: 1 + (1 + 4)},
 		{spec: a + "," + b + ":2", chunks: 3, train: (2 + 3) + 2, valid: 1 + 1},
-		{spec: a + ":0," + b, wantErrSubstr: "must be a whole number >= 1"},
-		{spec: a + ":x", wantErrSubstr: "must be a whole number >= 1"},
+		{spec: a + ":0-1+3," + b + ":2", train: 2 + 2, valid: (1 + 4) + 1},
+		{spec: a + ":4", train: 2 + 3, valid: 1 + 4},
+		{spec: a + ":1-2+4", train: 2 + 3 + 5, valid: 0},
+		{spec: a + ":0," + b, wantErrSubstr: "the chunk count must be >= 1"},
+		{spec: a + ":x", wantErrSubstr: `"x" is not a chunk index`},
+		{spec: a + ":3-1", wantErrSubstr: `"3-1" is not a chunk index`},
+		{spec: a + ":1++2", wantErrSubstr: `"" is not a chunk index`},
+		{spec: a + ":2+5", wantErrSubstr: "chunk 5 is named but missing"},
 		{spec: a + ",", wantErrSubstr: "empty directory name"},
 	} {
 		train, valid, err := loadSources(tc.spec, 3, tc.chunks, 0)

@@ -73,7 +73,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c trainConfig
-	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen, or several as DIR[:N],DIR[:N] (N: read chunks 0 to N-1 only)")
+	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen, or several as DIR[:SET],DIR[:SET] (SET: N reads chunks 0 to N-1 only; 0-100+103 exactly those chunks)")
 	out := fs.String("out", filepath.Join(filepath.Dir(defaultDataDir()), "train"), "run directory: checkpoint, log.tsv, the net")
 	fs.IntVar(&c.Epochs, "epochs", 20, "passes over the training set")
 	fs.IntVar(&c.Batch, "batch", 16384, "positions per optimiser step")
@@ -126,7 +126,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.labelWithHCE(*threads)
 	}
 	if c.Imitate != "" {
-		extra, _, err := loadData(c.Imitate, c.ValidEvery, c.ImitateChunks, c.ImitateMax)
+		extra, _, err := loadData(c.Imitate, c.ValidEvery, below(c.ImitateChunks), c.ImitateMax)
 		if err != nil {
 			return fmt.Errorf("train: -imitate: %w", err)
 		}
