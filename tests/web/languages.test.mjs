@@ -103,6 +103,28 @@ for (const { id, name } of LANGUAGES.filter((l) => l.id !== 'en')) {
   });
 }
 
+// A phone's top bar holds the four tabs and both buttons on one row in every language,
+// at 390 px and at the narrowest common width, 360 px: the engine state alone has the
+// row below (the German names needed a smaller face, app.css).
+test('every language: the tabs and both buttons share the top row on a phone', async () => {
+  for (const width of [390, 360]) {
+    for (const { id } of LANGUAGES) {
+      await withPage({ viewport: { width, height: 800 }, touch: true, locale: id }, async (page) => {
+        await gotoApp(page, server.url);
+        const rows = await page.evaluate(() => {
+          const mid = (el) => { const r = el.getBoundingClientRect(); return Math.round(r.top + r.height / 2); };
+          return { tabs: [...document.querySelectorAll('.tabs [role="tab"]')].map(mid), mute: mid(document.getElementById('btn-mute')), gear: mid(document.getElementById('btn-settings')), state: mid(document.getElementById('engine-state')), lang: document.documentElement.lang };
+        });
+        assert.equal(rows.lang, id);
+        const row = rows.tabs[0];
+        assert.deepEqual(rows.tabs, [row, row, row, row], `${id} at ${width} px: the tabs on one row`);
+        assert.ok(Math.abs(rows.mute - row) <= 4 && Math.abs(rows.gear - row) <= 4, `${id} at ${width} px: the buttons beside the tabs (tabs ${row}, mute ${rows.mute}, settings ${rows.gear})`);
+        assert.ok(rows.state > row + 10, `${id} at ${width} px: the engine state on its own row below`);
+      }, `top-row-${id}-${width}`);
+    }
+  }
+});
+
 test('the language picker: the choice is saved, the page reloads in it, the game stays', async () => {
   await withPage({ viewport: DESKTOP, locale: 'en-US' }, async (page) => {
     await gotoApp(page, server.url);
