@@ -335,7 +335,8 @@ nnue-status: nnue-bin
 # Train a net on NNUE_DATA into NNUE_RUN (resumable; NNUE_FLAGS for more).
 nnue-train: nnue-bin
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_DATA) -out $(NNUE_RUN) -epochs $(NNUE_EPOCHS) -seed $(NNUE_SEED) $(NNUE_FLAGS)
-# The built-in net's recipe (docs/nnue.md, "Nets"): 64-node games scored by
+# nn-20b9bcf4c0d6's recipe, the net before the built-in one (docs/nnue.md,
+# "Nets"): 64-node games scored by
 # the hand-written evaluation teach a net to imitate it (1), then the 5 000-node
 # games' positions join (2) and their mirror images (3); then the net learns
 # the searches' scores (4), then also those of games the net before played
