@@ -14,7 +14,7 @@
 
 import { Chess } from 'chess.js';
 import { Game, START_FEN, MAX_PLY } from './game.js';
-import { parseFen, InputError } from './pgn.js';
+import { parseFen } from './pgn.js';
 import { t } from './i18n.js';
 
 const HEADERS = { w: 'White', b: 'Black', e: 'Event', d: 'Date' };
@@ -117,7 +117,7 @@ export function gameFromFragment(hash) {
   try {
     game = p.has('fen') ? parseFen(p.get('fen')) : new Game(START_FEN);
   } catch (e) {
-    const why = e instanceof InputError && e.why !== undefined ? e.why : e.message;
+    const why = e.why ?? e.message;
     return { game: null, problem: t('link.badPosition', { why }), kind: 'position', why };
   }
   let problem = '';

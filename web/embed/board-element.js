@@ -73,7 +73,6 @@ function endText(result, code) {
   return t(`embed.draw.${drawKind(code)}`);
 }
 
-
 export class AzuriteBoard extends HTMLElement {
   static get observedAttributes() {
     return ['fen', 'mode', 'level', 'orientation', 'pgn-src', 'link', 'lines', ...LOOK_ATTRIBUTES];
@@ -579,9 +578,7 @@ export function toSan(fen, pv, max) {
  */
 function linkError(link, r) {
   if (!r || !r.problem) return t('embed.linkNotLink', { link });
-  if (r.kind === 'position') return t('embed.linkPosition', { link, why: r.why });
-  if (r.kind === 'damaged') return t('embed.linkDamaged', { link, why: r.why });
-  return t('embed.badLink', { link, why: r.problem });
+  return t(r.kind === 'position' ? 'embed.linkPosition' : 'embed.linkDamaged', { link, why: r.why });
 }
 
 /** loadPgn fetches src (relative to the page) and parses its first game. */

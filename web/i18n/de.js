@@ -118,7 +118,6 @@ export default {
   'embed.badCoordinates': "Ungültiges coordinates „{value}“: verwende on oder off.",
   'embed.badFen': "Ungültige fen „{fen}“: {why}",
   'embed.badLines': "Ungültiges lines „{value}“: verwende eine ganze Zahl von 1 bis {max}.",
-  'embed.badLink': "Ungültiger link „{link}“: {why}",
   'embed.badSrc': "pgn-src „{src}“ ist keine gültige URL.",
   'embed.bothSources': "{a} und {b} sind beide gesetzt: verwende nur eins davon.",
   'embed.depthBest': "Tiefe {depth}: am besten {move}.",

@@ -119,7 +119,6 @@ export default {
   'embed.badCoordinates': "Bad coordinates \"{value}\": use on or off.",
   'embed.badFen': "Invalid fen \"{fen}\": {why}",
   'embed.badLines': "Bad lines \"{value}\": use a whole number from 1 to {max}.",
-  'embed.badLink': "Bad link \"{link}\": {why}",
   'embed.badSrc': "pgn-src \"{src}\" is not a valid URL.",
   'embed.bothSources': "Both {a} and {b} are set: use one of them.",
   'embed.depthBest': "Depth {depth}: best {move}.",

@@ -118,7 +118,6 @@ export default {
   'embed.badCoordinates': "coordinates «{value}» incorrecto: usa on u off.",
   'embed.badFen': "fen «{fen}» no válido: {why}",
   'embed.badLines': "lines «{value}» incorrecto: usa un número entero de 1 a {max}.",
-  'embed.badLink': "link «{link}» incorrecto: {why}",
   'embed.badSrc': "pgn-src «{src}» no es una URL válida.",
   'embed.bothSources': "{a} y {b} están indicados a la vez: usa solo uno.",
   'embed.depthBest': "Profundidad {depth}: mejor {move}.",

@@ -118,7 +118,6 @@ export default {
   'embed.badCoordinates': "coordinates « {value} » incorrect : utilisez on ou off.",
   'embed.badFen': "fen « {fen} » invalide : {why}",
   'embed.badLines': "lines « {value} » incorrect : utilisez un nombre entier de 1 à {max}.",
-  'embed.badLink': "link « {link} » incorrect : {why}",
   'embed.badSrc': "pgn-src « {src} » n'est pas une URL valide.",
   'embed.bothSources': "{a} et {b} sont tous deux renseignés : utilisez-en un seul.",
   'embed.depthBest': "Profondeur {depth} : meilleur coup {move}.",
