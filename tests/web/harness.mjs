@@ -106,6 +106,18 @@ export async function waitEngine(page, timeout = 60000) {
   await page.waitForSelector('body[data-engine="ready"]', { timeout });
 }
 
+/**
+ * waitThinking waits until the engine is thinking on the live game. It polls on a
+ * timer, not on animation frames (which a loaded machine can starve for as long as a
+ * short search lasts), and fails at once, saying so, when the engine has already
+ * replied: a test that queues premoves needs the search still running.
+ */
+export async function waitThinking(page, plies) {
+  await page.waitForFunction((n) => document.body.classList.contains('thinking') || window.azurite.playGame.mainlineNodes().length > n, plies, { polling: 20 });
+  const nodes = await page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
+  assert.equal(nodes, plies, `the engine had replied before the test saw it think (${nodes} plies, ${plies} expected)`);
+}
+
 /** startGame starts a new game in play mode with the given colour, level and time control. */
 export async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
   await page.click('#tab-play');

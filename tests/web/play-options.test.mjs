@@ -9,7 +9,7 @@
 // by Backspace and played in order, and dropped with a message when one fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, gotoApp, waitEngine, startGame, clickMove, square, screenshot, withPage, startPausedTimedGame } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, startGame, clickMove, square, screenshot, withPage, startPausedTimedGame, waitThinking } from './harness.mjs';
 import { TIME_CONTROLS, MESSAGES, customTimeControl, timeControlById, timeControlTag, startMs, MIN_START_MS } from '../../web/time-control.js';
 import { newGameHeaders } from '../../web/play-rules.js';
 import { moveTimes, parseTimeControl, withClock } from '../../web/clk.js';
@@ -260,7 +260,7 @@ test('auto-queen: Always promotes without the chooser; Never asks even for a pre
     // engine has moved. The engine (full strength, 3 s) moves its king first.
     await setSetting(page, 'set-autoqueen', 'off');
     await start('7k/P7/8/8/8/8/8/K7 b - - 0 1', 'full');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 0);
     await clickNow(page, 'a7', 'a8');
     await page.locator('#board .promotion-dialog-button-group[data-piece="wn"]').click();
     assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premoves), [{ from: 'a7', to: 'a8', promotion: 'n' }]);
@@ -310,7 +310,7 @@ test('premoves: several queued and drawn, the last cut by Backspace, played in o
     // 3+2 at full strength: the engine thinks for seconds, time to queue.
     await startGame(page, { level: 'full', tc: '3+2' });
     await clickMove(page, 'e2', 'e4');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 1);
     await clickNow(page, 'g1', 'f3');
     await clickNow(page, 'b1', 'c3');
     // The knight is drawn on f3 already: the third premove starts there.
@@ -346,7 +346,7 @@ test('premoves: one made impossible drops it and the rest, with a message; a tap
     // The queen goes where a pawn takes it; the premoves that use it cannot be.
     await page.evaluate(() => window.azurite.controllers.play.startFrom('4k3/8/8/3p4/7Q/8/8/4K3 w - - 0 1', { color: 'w', levelId: 'full', tcId: 'none' }));
     await clickMove(page, 'h4', 'e4');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 1);
     // A tap on an empty square where no premove starts cancels the queue.
     await clickNow(page, 'e1', 'e2');
     await square(page, 'h5').click();
