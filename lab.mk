@@ -394,7 +394,7 @@ ifneq ($(NNUE_STAGE6),)
 	$(NNUE_TRAIN_STAGE) -data $(NNUE_STAGE6_DATA) $(NNUE_OWN_STAGE) -init $(NNUE_RECIPE)/5/checkpoint.bin -out $(NNUE_RECIPE)/6
 endif
 
-# The built-in net nn-bb1756271900, the third iteration (docs/nnue.md, "Nets"):
+# nn-bb1756271900, the third iteration, built in before nn-c0bb54cce8ca (docs/nnue.md, "Nets"):
 # nn-20b9bcf4c0d6's weights trained 3 epochs on that net's own 5 000-node
 # games, the shared gen3-seed9001 set and four seeded make nnue-data runs
 # (games per chunk and node limits as each directory's manifest records them;
@@ -414,6 +414,19 @@ nnue-net3: nnue-bin $(NNUE_NET2)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10003 -seed 10003 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 106
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 170
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net3
+
+# The built-in net nn-c0bb54cce8ca, the fourth iteration (docs/nnue.md, "Nets"): nn-bb1756271900's
+# weights trained 3 epochs on net 3's data, data-s10004 to its 206 chunks, and
+# 322 chunks of nn-bb1756271900's own games (data-s10005, soft 5 000 nodes).
+# Each step resumes; the net is NNUE_DIR/net4/nn-*.nnue.
+NNUE_NET3        = $(NNUE_DIR)/net3/nn-bb1756271900.nnue
+NNUE_NET4_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105,$(NNUE_DIR)/data-s10004:206,$(NNUE_DIR)/data-s10005:322
+.PHONY: nnue-net4
+nnue-net4: nnue-bin
+	test -f $(NNUE_NET3) || $(MAKE) nnue-net3
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 206
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10005 -seed 10005 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET3) -chunks 322
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net4
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
