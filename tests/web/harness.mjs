@@ -110,11 +110,16 @@ export async function waitEngine(page, timeout = 60000) {
  * waitThinking waits until the engine is thinking on the live game. It polls on a
  * timer, not on animation frames (which a loaded machine can starve for as long as a
  * short search lasts), and fails at once, saying so, when the engine has already
- * replied: a test that queues premoves needs the search still running.
+ * replied: a test that acts during the search needs it still running.
  */
 export async function waitThinking(page, plies) {
-  await page.waitForFunction((n) => document.body.classList.contains('thinking') || window.azurite.playGame.mainlineNodes().length > n, plies, { polling: 20 });
-  const nodes = await page.evaluate(() => window.azurite.playGame.mainlineNodes().length);
+  // One read of both: the ply count is the one seen with the class, not one taken
+  // later, after a search that has since ended.
+  const seen = await page.waitForFunction((n) => {
+    const nodes = window.azurite.playGame.mainlineNodes().length;
+    return (document.body.classList.contains('thinking') || nodes > n) && { nodes };
+  }, plies, { polling: 20 });
+  const { nodes } = await seen.jsonValue();
   assert.equal(nodes, plies, `the engine had replied before the test saw it think (${nodes} plies, ${plies} expected)`);
 }
 

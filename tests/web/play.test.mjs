@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot, withPage, loadMateReview } from './harness.mjs';
+import { startServer, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot, withPage, loadMateReview, waitThinking } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 let server;
@@ -72,7 +72,7 @@ test('clock: a reload while the engine thinks resumes its move with its clock ch
     await waitEngine(page);
     await startGame(page, { color: 'w', level: 'full', tc: '1+0' });
     await clickMove(page, 'e2', 'e4');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 1);
     const before = await clockState(page);
     assert.equal(before.running, 'b');
     await page.waitForTimeout(700);
@@ -183,7 +183,7 @@ test('premove: drawn, cancellable, and played at once when the engine moves', as
     await waitEngine(page);
     await startGame(page, { level: 'full' });
     await clickMove(page, 'e2', 'e4');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 1);
     await clickMove(page, 'a2', 'a3');
     assert.equal(await page.locator('#board .marker-premove').count(), 2, 'the premove is drawn');
     await page.keyboard.press('Escape');
@@ -199,7 +199,7 @@ test('premove: drawn, cancellable, and played at once when the engine moves', as
     assert.equal(line.length >= 3, true, `premove played with the engine's move: ${line}`);
     assert.equal(line[2], 'g1f3');
     assert.equal(await page.locator('#board .marker-premove').count(), 0);
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 3);
   }, 'premove');
 });
 
@@ -346,7 +346,7 @@ test('timed game: the other tabs get no engine, the engine\'s move lands while a
     await waitEngine(page);
     await startGame(page, { color: 'w', level: 'full', tc: '1+0' });
     await clickMove(page, 'e2', 'e4');
-    await page.waitForSelector('body.thinking');
+    await waitThinking(page, 1);
     await page.waitForFunction(() => window.__gos === 1);
     const sent = 1;
     const sounds = () => page.evaluate(() => window.azurite.sound.played.move + window.azurite.sound.played.capture);
