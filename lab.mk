@@ -405,7 +405,10 @@ NNUE_NET2        = $(NNUE_DIR)/nets/nn-20b9bcf4c0d6.nnue
 NNUE_GEN3_TAR   ?= $(CURDIR)/../shared/data/nnue/gen3-seed9001.tar.xz
 NNUE_GEN3        = $(NNUE_DIR)/gen3/gen3-seed9001
 # data-s10003's chunks are the 103 that a killed 16-worker run left.
-NNUE_NET3_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105,$(NNUE_DIR)/data-s10004:170
+# The data every iteration from net 3 on trains with, and how it trains.
+NNUE_ITER_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105
+NNUE_ITER_TRAIN  = nice -n 10 $(NNUE_BIN) train -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1
+NNUE_NET3_DATA   = $(NNUE_ITER_DATA),$(NNUE_DIR)/data-s10004:170
 .PHONY: nnue-net3
 nnue-net3: nnue-bin $(NNUE_NET2)
 	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
@@ -413,20 +416,20 @@ nnue-net3: nnue-bin $(NNUE_NET2)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10002 -seed 10002 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 364
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10003 -seed 10003 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 106
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 170
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net3
+	$(NNUE_ITER_TRAIN) -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -out $(NNUE_DIR)/net3
 
 # The built-in net nn-c0bb54cce8ca, the fourth iteration (docs/nnue.md, "Nets"): nn-bb1756271900's
 # weights trained 3 epochs on net 3's data, data-s10004 to its 206 chunks, and
 # 322 chunks of nn-bb1756271900's own games (data-s10005, soft 5 000 nodes).
 # Each step resumes; the net is NNUE_DIR/net4/nn-*.nnue.
 NNUE_NET3        = $(NNUE_DIR)/net3/nn-bb1756271900.nnue
-NNUE_NET4_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105,$(NNUE_DIR)/data-s10004:206,$(NNUE_DIR)/data-s10005:322
+NNUE_NET4_DATA   = $(NNUE_ITER_DATA),$(NNUE_DIR)/data-s10004:206,$(NNUE_DIR)/data-s10005:322
 .PHONY: nnue-net4
 nnue-net4: nnue-bin
 	test -f $(NNUE_NET3) || $(MAKE) nnue-net3
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 206
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10005 -seed 10005 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET3) -chunks 322
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net4
+	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
