@@ -204,6 +204,8 @@ MATCH_GAMES       = -openings file=$(CURDIR)/../shared/data/openings/8moves_v3.p
 	-repeat -recover -resign movecount=3 score=600 -draw movenumber=34 movecount=8 score=20 -maxmoves 400
 # A copy of the wasm build and its node runner in folder $1, so that a rebuild
 # during a match cannot change what plays; wasm_args is fastchess's args= for it.
+# The copy is made afresh for each match, so the targets that use it write
+# their PGN beside it, in MATCH_DIR, where the next match leaves it.
 wasm_copy         = rm -rf $1 && mkdir -p $1 && cp dist/azurite.wasm dist/wasm_exec.js tools/azurite-uci.mjs $1/
 wasm_args         = args=$1/azurite-uci.mjs --wasm $1/azurite.wasm --exec $1/wasm_exec.js
 AB_BASE          ?= HEAD~1
@@ -478,7 +480,7 @@ nnue-sprt-wasm: wasm
 		$(if $(NNUE_BASE),-engine cmd=$$N "$$B" name=wasm-base "option.Use NNUE=true",-engine cmd=$$N "$$A" name=wasm-hce "option.Use NNUE=false") \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 \
 		$(NNUE_MATCH) \
-		-pgnout file=nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
+		-pgnout file=$(abspath $(MATCH_DIR))/nnue-wasm-$$(date +%Y%m%d-%H%M%S).pgn
 
 # The wasm build's gap to native, head to head: the native binary against the
 # wasm build under node, both with the same evaluation (GAP_EVAL: nnue or hce),
@@ -498,7 +500,7 @@ wasm-gap: wasm
 		-engine cmd=$$N "$(call wasm_args,$(GAP_DIR))" name=wasm-node$$V-$(GAP_EVAL) \
 		-each tc=$(NNUE_TC) timemargin=200 option.Threads=1 option.Hash=16 "option.Use NNUE=$(if $(filter hce,$(GAP_EVAL)),false,true)" \
 		$(MATCH_GAMES) -srand $(GAP_SRAND) -rounds $(GAP_ROUNDS) -concurrency $(NNUE_CONCURRENCY) \
-		-pgnout file=wasm-gap-$$(date +%Y%m%d-%H%M%S).pgn
+		-pgnout file=$(abspath $(MATCH_DIR))/wasm-gap-$$(date +%Y%m%d-%H%M%S).pgn
 
 # Search retuning for the learned evaluation: HEAD with search constants
 # changed (RETUNE="rfpMargin=65 futilityMul=90", tools/lab/retune.sh) against

@@ -7,8 +7,10 @@ Prints NAME's score with a 95 % interval in Elo from colour-reversed game pairs
 log), its moves without an info line in their PGN comment (fastchess writes
 the last info line's eval/depth there; Azurite prints an info line after every
 completed iteration, so a move without one came from an unfinished first
-iteration), the moves at depth 1, and the score over the games that ended
-without a time forfeit by either side. Standard library only.
+iteration), the moves at depth 1, its mean depth from move 10 to move 40
+(plies 19-80 of games from the initial position, book moves included in the
+count), and the score over the games that ended without a time forfeit by
+either side. Standard library only.
 """
 import math
 import re
@@ -19,6 +21,7 @@ def main(pgn, log, name):
     games = open(pgn).read().split('[Event ')[1:]
     scores, board = [], [0, 0, 0]
     moves = no_info = depth1 = 0
+    mid = []  # depths from move 10 to move 40
     for g in games:
         white = re.search(r'\[White "([^"]+)"\]', g).group(1)
         res = re.search(r'\[Result "([^"]+)"\]', g).group(1)
@@ -36,8 +39,11 @@ def main(pgn, log, name):
             m = re.match(r'[+-]?(?:[\d.]+|M\d+)/(\d+) ', c)
             if not m:
                 no_info += 1
-            elif m.group(1) == '1':
-                depth1 += 1
+            else:
+                if m.group(1) == '1':
+                    depth1 += 1
+                if 18 <= ply < 80:
+                    mid.append(int(m.group(1)))
     pairs = [(scores[i] + scores[i + 1]) / 2 for i in range(0, len(scores) - 1, 2)]
     mean = sum(pairs) / len(pairs)
     se = math.sqrt(sum((p - mean) ** 2 for p in pairs) / len(pairs) / len(pairs))
@@ -56,6 +62,7 @@ def main(pgn, log, name):
     print(f'{name}: {n} games, score {sum(scores) / n:.3f}, Elo {elo(mean):+.0f} '
           f'[{elo(mean - 1.96 * se):+.0f}, {elo(mean + 1.96 * se):+.0f}]; time losses {losses}; '
           f'moves {moves}, without an info line {no_info} ({100 * no_info / max(moves, 1):.1f} %), at depth 1 {depth1}; '
+          f'mean depth from move 10 to 40 {sum(mid) / max(len(mid), 1):.2f} ({len(mid)} moves); '
           f'games without a time forfeit {nb}: +{board[0]} ={board[1]} -{board[2]}, score {(board[0] + board[1] / 2) / max(nb, 1):.3f}')
 
 
