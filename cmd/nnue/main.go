@@ -4,6 +4,7 @@
 //	nnue datagen [flags]        self-play positions into a data directory (resumable)
 //	nnue status [DIR]           what a data directory holds
 //	nnue train [flags]          train a net on a data directory and write it
+//	nnue valid [flags]          score nets on data directories' held-out chunks
 //
 // The data lives outside the repository (default: the user's cache,
 // ~/.cache/azurite/nnue/data); docs/nnue.md describes the pipeline and how to
@@ -25,7 +26,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: nnue datagen|status|train [flags]")
+		return fmt.Errorf("usage: nnue datagen|status|train|valid [flags]")
 	}
 	switch args[0] {
 	case "datagen":
@@ -34,6 +35,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runStatus(args[1:], stdout)
 	case "train":
 		return runTrain(args[1:], stdout, stderr)
+	case "valid":
+		return runValid(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown command %q: want datagen, status or train", args[0])
+	return fmt.Errorf("unknown command %q: want datagen, status, train or valid", args[0])
 }
