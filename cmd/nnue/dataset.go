@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
@@ -155,21 +156,31 @@ func loadData(dir string, validEvery int, chunks chunkSet, maxPositions int) (tr
 }
 
 // loadSources reads every data directory that spec names into one training
-// and one validation set. spec is a comma-separated list of DIR or DIR:SET;
+// and one validation set. spec is a comma-separated list of DIR[:SET][@K].
 // SET (parseChunkSet: N for chunks 0 to N-1, or "0-100+103") names that
 // directory's chunks and overrides maxChunks, so a run that mixes data made
-// by different engines names each part exactly. Each directory holds out
-// its own every validEvery-th chunk.
+// by different engines names each part exactly. K multiplies the
+// directory's search scores as they are read (rounded, in both its sets):
+// searches of other depths score the same positions on other scales
+// (nnue valid's slope), and K brings a directory to the others'. Each
+// directory holds out its own every validEvery-th chunk.
 func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, valid *dataset, err error) {
 	train, valid = &dataset{}, &dataset{}
 	for _, part := range strings.Split(spec, ",") {
-		dir, chunks := part, below(maxChunks)
-		if i := strings.LastIndexByte(part, ':'); i >= 0 {
-			set, err := parseChunkSet(part[i+1:])
+		dir, chunks, k := part, below(maxChunks), 1.0
+		if i := strings.LastIndexByte(dir, '@'); i >= 0 {
+			v, err := strconv.ParseFloat(dir[i+1:], 64)
+			if err != nil || !(v > 0 && v <= 4) {
+				return nil, nil, fmt.Errorf("-data %q: %q: after '@' a score scale above 0 and at most 4", spec, part)
+			}
+			dir, k = dir[:i], v
+		}
+		if i := strings.LastIndexByte(dir, ':'); i >= 0 {
+			set, err := parseChunkSet(dir[i+1:])
 			if err != nil {
 				return nil, nil, fmt.Errorf("-data %q: %q: after ':' a chunk count >= 1 or chunks as 0-100+103: %v", spec, part, err)
 			}
-			dir, chunks = part[:i], set
+			dir, chunks = dir[:i], set
 		}
 		if dir == "" {
 			return nil, nil, fmt.Errorf("-data %q: an empty directory name", spec)
@@ -178,6 +189,10 @@ func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, v
 		if err != nil {
 			return nil, nil, err
 		}
+		if k != 1 {
+			t.scaleScores(k)
+			v.scaleScores(k)
+		}
 		train.join(t)
 		valid.join(v)
 	}
@@ -185,6 +200,15 @@ func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, v
 		train.raw = train.raw[:maxPositions*RecordSize]
 	}
 	return train, valid, nil
+}
+
+// scaleScores multiplies every record's search score (bytes 24-25, see
+// Record.Marshal) by k, rounded and kept within the range Pack keeps.
+func (d *dataset) scaleScores(k float64) {
+	for off := 0; off < len(d.raw); off += RecordSize {
+		score := float64(int16(binary.LittleEndian.Uint16(d.raw[off+24:])))
+		binary.LittleEndian.PutUint16(d.raw[off+24:], uint16(int16(max(-32000, min(32000, math.Round(score*k))))))
+	}
 }
 
 // record returns record i (checked when the set was loaded).

@@ -373,6 +373,10 @@ func TestLoadSources(t *testing.T) {
 		{spec: a + ":1++2", wantErrSubstr: `"" is not a chunk index`},
 		{spec: a + ":2+5", wantErrSubstr: "chunk 5 is named but missing"},
 		{spec: a + ",", wantErrSubstr: "empty directory name"},
+		{spec: a + ":3@0.5," + b + "@2", train: (2 + 3) + (2 + 3), valid: 1 + (1 + 4)},
+		{spec: a + "@0", wantErrSubstr: "after '@' a score scale"},
+		{spec: a + ":3@x", wantErrSubstr: "after '@' a score scale"},
+		{spec: a + "@5", wantErrSubstr: "after '@' a score scale"},
 	} {
 		train, valid, err := loadSources(tc.spec, 3, tc.chunks, 0)
 		if tc.wantErrSubstr != "" {
@@ -443,5 +447,50 @@ func TestInitFromNet(t *testing.T) {
 	}
 	if err := loadInit(bad, newFloatNet(7)); err == nil || !strings.Contains(err.Error(), "neither a checkpoint nor a net file") {
 		t.Fatalf("a truncated file: err %v", err)
+	}
+}
+
+// TestScoreScale: DIR@K multiplies that directory's search scores, in its
+// training and validation records alike, rounded half away from zero and
+// clamped to what Pack keeps; other directories keep theirs.
+func TestScoreScale(t *testing.T) {
+	a, b, big := t.TempDir(), t.TempDir(), t.TempDir()
+	writeChunks(t, a, 2) // every record scores 10
+	writeChunks(t, b, 2)
+	pos, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [RecordSize]byte
+	r := Pack(pos, 9000, 2)
+	r.Marshal(buf[:])
+	if err := os.WriteFile(filepath.Join(big, chunkName(0)), buf[:], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		spec        string
+		train, vals []int16
+	}{
+		{a + "@1.25," + b, []int16{13, 13, 10, 10}, []int16{13, 10}},
+		{a + ":2@0.5," + b + "@2", []int16{5, 5, 20, 20}, []int16{5, 20}},
+		{a + "@0.04", []int16{0, 0}, []int16{0}},
+		{big + "@4", nil, []int16{32000}},
+	} {
+		train, valid, err := loadSources(tc.spec, 2, 0, 0)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.spec, err)
+		}
+		for _, set := range []struct {
+			d    *dataset
+			want []int16
+		}{{train, tc.train}, {valid, tc.vals}} {
+			var got []int16
+			for i := range set.d.len() {
+				got = append(got, set.d.record(i).Score)
+			}
+			if !slices.Equal(got, set.want) {
+				t.Errorf("%q: scores %v, want %v", tc.spec, got, set.want)
+			}
+		}
 	}
 }

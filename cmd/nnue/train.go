@@ -73,7 +73,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var c trainConfig
-	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen, or several as DIR[:SET],DIR[:SET] (SET: N reads chunks 0 to N-1 only; 0-100+103 exactly those chunks)")
+	fs.StringVar(&c.Data, "data", defaultDataDir(), "data directory made by datagen, or several as DIR[:SET][@K],DIR[:SET][@K] (SET: N reads chunks 0 to N-1 only; 0-100+103 exactly those chunks; K multiplies the directory's search scores)")
 	out := fs.String("out", filepath.Join(filepath.Dir(defaultDataDir()), "train"), "run directory: checkpoint, log.tsv, the net")
 	fs.IntVar(&c.Epochs, "epochs", 20, "passes over the training set")
 	fs.IntVar(&c.Batch, "batch", 16384, "positions per optimiser step")

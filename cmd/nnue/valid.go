@@ -22,7 +22,7 @@ func runValid(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("valid", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	nets := fs.String("net", "", "net files (nn-HASH.nnue) or checkpoints to score, comma-separated")
-	data := fs.String("data", defaultDataDir(), "data directories as train's -data: DIR[:SET],DIR[:SET]")
+	data := fs.String("data", defaultDataDir(), "data directories as train's -data: DIR[:SET][@K],DIR[:SET][@K]")
 	lambda := fs.Float64("lambda", 1, "weight of the search score against the game result in the target")
 	validEvery := fs.Int("valid-every", 20, "the held-out chunks: every N-th, as train's -valid-every")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing the loss")
