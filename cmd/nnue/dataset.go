@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math"
 	"os"
@@ -202,12 +201,14 @@ func loadSources(spec string, validEvery, maxChunks, maxPositions int) (train, v
 	return train, valid, nil
 }
 
-// scaleScores multiplies every record's search score (bytes 24-25, see
-// Record.Marshal) by k, rounded and kept within the range Pack keeps.
+// scaleScores multiplies every record's search score by k, rounded and
+// kept within the range Pack keeps. The records were checked when the set
+// was loaded, and Marshal writes back what Unmarshal read.
 func (d *dataset) scaleScores(k float64) {
 	for off := 0; off < len(d.raw); off += RecordSize {
-		score := float64(int16(binary.LittleEndian.Uint16(d.raw[off+24:])))
-		binary.LittleEndian.PutUint16(d.raw[off+24:], uint16(int16(max(-32000, min(32000, math.Round(score*k))))))
+		r := d.record(off / RecordSize)
+		r.Score = clampScore(int(math.Round(float64(r.Score) * k)))
+		r.Marshal(d.raw[off:])
 	}
 }
 

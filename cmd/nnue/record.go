@@ -38,6 +38,9 @@ type Record struct {
 // errBadRecord reports a record that cannot describe a legal position.
 var errBadRecord = errors.New("bad training record")
 
+// clampScore is score within the ±32000 a record keeps.
+func clampScore(score int) int16 { return int16(max(-32000, min(32000, score))) }
+
 // Pack fills r from pos; score is White's view in centipawns, result 0/1/2.
 func Pack(pos *board.Position, score int, result uint8) Record {
 	var r Record
@@ -48,7 +51,7 @@ func Pack(pos *board.Position, score int, result uint8) Record {
 		sq := b.PopLSB()
 		r.Pieces[i/2] |= byte(pos.PieceAt(sq)) << (4 * uint(i&1))
 	}
-	r.Score = int16(max(-32000, min(32000, score)))
+	r.Score = clampScore(score)
 	r.Result = result
 	r.Side = uint8(pos.Side())
 	r.Ply = uint16(min(pos.FullmoveNumber()*2, 65535))

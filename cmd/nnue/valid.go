@@ -35,13 +35,12 @@ func runValid(args []string, stdout, stderr io.Writer) error {
 	if *lambda < 0 || *lambda > 1 || *validEvery < 1 || *threads < 1 {
 		return fmt.Errorf("valid: need 0 <= -lambda <= 1, -valid-every >= 1 and -threads >= 1")
 	}
-	parts := strings.Split(*data, ",")
-	if len(parts) > 1 {
-		parts = append(parts, *data)
-	}
-	sets := make([]*dataset, len(parts))
-	hce := make([]float64, len(parts))
-	for i, p := range parts {
+	// One set per directory (named with its :SET and @K, if any) and, when
+	// there are several, their union, joined from them rather than read again.
+	var names []string
+	var sets []*dataset
+	all := &dataset{}
+	for _, p := range strings.Split(*data, ",") {
 		// One training position is the least loadSources keeps; only the
 		// held-out chunks are scored.
 		_, v, err := loadSources(p, *validEvery, 0, 1)
@@ -51,7 +50,15 @@ func runValid(args []string, stdout, stderr io.Writer) error {
 		if v.len() == 0 {
 			return fmt.Errorf("valid: -data %q has no held-out positions (every %d-th chunk from 0)", p, *validEvery)
 		}
-		sets[i], hce[i] = v, hceLoss(v, *lambda)
+		names, sets = append(names, filepath.Base(p)), append(sets, v)
+		all.join(v)
+	}
+	if len(sets) > 1 {
+		names, sets = append(names, "all"), append(sets, all)
+	}
+	hce := make([]float64, len(sets))
+	for i, v := range sets {
+		hce[i] = hceLoss(v, *lambda)
 	}
 	fmt.Fprintln(stdout, "net\tdata\tpositions\tloss\thce_loss\tslope")
 	for _, path := range strings.Split(*nets, ",") {
@@ -60,11 +67,7 @@ func runValid(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("valid: -net %s: %w", path, err)
 		}
 		for i, v := range sets {
-			name := "all"
-			if i < len(parts)-1 || len(parts) == 1 {
-				name = filepath.Base(parts[i]) // with its :SET, if any
-			}
-			fmt.Fprintf(stdout, "%s\t%s\t%d\t%.6f\t%.6f\t%.3f\n", filepath.Base(path), name, v.len(),
+			fmt.Fprintf(stdout, "%s\t%s\t%d\t%.6f\t%.6f\t%.3f\n", filepath.Base(path), names[i], v.len(),
 				validationLoss(net, v, *lambda, *threads), hce[i], scaleSlope(net, v))
 		}
 	}
