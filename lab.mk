@@ -437,7 +437,9 @@ nnue-net4: nnue-bin
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
 # next net against the current one), both in the working tree's binary, colour-reversed
 # pairs of book openings, NNUE_CONCURRENCY games at a time. NNUE_TC=N+I or NNUE_NODES_PER_MOVE
-# (fixed nodes: the evaluations' quality without their speed).
+# (fixed nodes: the evaluations' quality without their speed). NNUE_CMD and
+# NNUE_BASE_CMD put another binary on either side (a net of another width
+# needs the build whose NetHidden it has); each defaults to the working tree's.
 NNUE_TC     ?= 10+0.1
 NNUE_SPRT   ?= elo0=0 elo1=10 alpha=0.05 beta=0.05
 NNUE_ROUNDS ?= 500
@@ -445,13 +447,15 @@ NNUE_NODES_PER_MOVE ?=
 NNUE_SRAND  ?= 20261126
 NNUE_CONCURRENCY ?= 1
 NNUE_BASE   ?=
+NNUE_CMD      ?=
+NNUE_BASE_CMD ?=
 # What both SPRT targets add to MATCH_GAMES: seed, length, the test.
 NNUE_MATCH   = $(MATCH_GAMES) -srand $(NNUE_SRAND) -rounds $(NNUE_ROUNDS) -concurrency $(NNUE_CONCURRENCY) -sprt $(NNUE_SPRT)
 nnue-sprt:
 	mkdir -p $(MATCH_DIR)/nnue
 	$(NATIVE_SIMD) $(GO) build -o $(MATCH_DIR)/nnue/azurite ./cmd/azurite
-	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=./azurite name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
-		-engine cmd=./azurite $(if $(NNUE_BASE),name=base "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_BASE))",name=hce "option.Use NNUE=false") \
+	cd $(MATCH_DIR)/nnue && $(FASTCHESS) -engine cmd=$(if $(NNUE_CMD),$(abspath $(NNUE_CMD)),./azurite) name=nnue "option.Use NNUE=true" $(if $(NET),"option.EvalFile=$(abspath $(NET))") \
+		-engine cmd=$(if $(NNUE_BASE_CMD),$(abspath $(NNUE_BASE_CMD)),./azurite) $(if $(NNUE_BASE),name=base "option.Use NNUE=true" "option.EvalFile=$(abspath $(NNUE_BASE))",name=hce "option.Use NNUE=false") \
 		-each $(if $(NNUE_NODES_PER_MOVE),tc=1000+1 nodes=$(NNUE_NODES_PER_MOVE),tc=$(NNUE_TC)) timemargin=200 option.Threads=1 option.Hash=16 \
 		$(NNUE_MATCH) \
 		-pgnout file=nnue-$$(date +%Y%m%d-%H%M%S).pgn
