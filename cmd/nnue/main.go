@@ -5,6 +5,7 @@
 //	nnue status [DIR]           what a data directory holds
 //	nnue train [flags]          train a net on a data directory and write it
 //	nnue valid [flags]          score nets on data directories' held-out chunks
+//	nnue widen [flags] NET      a net of this build's width from a narrower one
 //
 // The data lives outside the repository (default: the user's cache,
 // ~/.cache/azurite/nnue/data); docs/nnue.md describes the pipeline and how to
@@ -26,7 +27,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: nnue datagen|status|train|valid [flags]")
+		return fmt.Errorf("usage: nnue datagen|status|train|valid|widen [flags]")
 	}
 	switch args[0] {
 	case "datagen":
@@ -37,6 +38,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runTrain(args[1:], stdout, stderr)
 	case "valid":
 		return runValid(args[1:], stdout, stderr)
+	case "widen":
+		return runWiden(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown command %q: want datagen, status, train or valid", args[0])
+	return fmt.Errorf("unknown command %q: want datagen, status, train, valid or widen", args[0])
 }

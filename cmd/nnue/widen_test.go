@@ -1,0 +1,179 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/azurite-chess/azurite/engine/board"
+	"github.com/azurite-chess/azurite/engine/eval"
+)
+
+// narrowFile encodes the first h0 hidden units of q (a net of this build's
+// width) as a net file h0 units wide.
+func narrowFile(q *eval.QuantNet, h0 int) []byte {
+	h, le := eval.NetHidden, binary.LittleEndian
+	b := []byte("AZNN")
+	for _, v := range []uint32{1, eval.NetInputs, uint32(h0), eval.NetQA, eval.NetQB, eval.NetScale} {
+		b = le.AppendUint32(b, v)
+	}
+	for f := range eval.NetInputs {
+		for i := range h0 {
+			b = le.AppendUint16(b, uint16(int16(q[eval.TensorFeatureWeights][f*h+i])))
+		}
+	}
+	for i := range h0 {
+		b = le.AppendUint16(b, uint16(int16(q[eval.TensorFeatureBias][i])))
+	}
+	for side := range 2 {
+		for i := range h0 {
+			b = le.AppendUint16(b, uint16(int16(q[eval.TensorOutputWeights][side*h+i])))
+		}
+	}
+	b = le.AppendUint32(b, uint32(q[eval.TensorOutputBias][0]))
+	return le.AppendUint32(b, crc32.ChecksumIEEE(b))
+}
+
+// TestWidenKeepsTheEvaluation: the built-in net cut to its first 64 units
+// and widened back evaluates every position exactly as the built-in net with
+// the other units' output weights zeroed; the new units carry the trainer's
+// initial feature weights and biases; at the same width widen is the
+// identity, byte for byte.
+func TestWidenKeepsTheEvaluation(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join("..", "..", "engine", "eval", "nets", "default.nnue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := eval.DecodeNet(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same, err := widenNet(file, eval.NetHidden, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(eval.EncodeNet(same), file) {
+		t.Fatal("widening to the same width changed the net")
+	}
+
+	const h0 = 64
+	h := eval.NetHidden
+	narrow := narrowFile(q, h0)
+	if len(narrow) != netFileSize(h0) {
+		t.Fatalf("narrow file %d bytes, want %d", len(narrow), netFileSize(h0))
+	}
+	wide, err := widenNet(narrow, h0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := eval.NewQuantNet() // the built-in net, units h0.. silenced
+	for k := range q {
+		copy(cut[k], q[k])
+	}
+	for side := range 2 {
+		for i := h0; i < h; i++ {
+			cut[eval.TensorOutputWeights][side*h+i] = 0
+		}
+	}
+	wideNet, err := eval.ParseNet(eval.EncodeNet(wide))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cutNet, err := eval.ParseNet(eval.EncodeNet(cut))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fens := []string{
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+		"r1bq1rk1/pp2nppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R1BQK2R b KQ - 3 9",
+		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
+	}
+	differs := false
+	for _, fen := range fens {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := wideNet.Evaluate(pos), cutNet.Evaluate(pos); got != want {
+			t.Errorf("%s: widened net %d, the cut built-in net %d", fen, got, want)
+		}
+		full, _ := eval.ParseNet(file)
+		differs = differs || full.Evaluate(pos) != cutNet.Evaluate(pos)
+	}
+	if !differs {
+		t.Error("silencing half the units changed no evaluation: the test cannot tell nets apart")
+	}
+	var sum, sq float64
+	for f := range eval.NetInputs {
+		for i := range h {
+			w := wide[eval.TensorFeatureWeights][f*h+i]
+			if i < h0 {
+				if w != q[eval.TensorFeatureWeights][f*h+i] {
+					t.Fatalf("feature %d unit %d: %d, want the old %d", f, i, w, q[eval.TensorFeatureWeights][f*h+i])
+				}
+				continue
+			}
+			sum, sq = sum+float64(w), sq+float64(w)*float64(w)
+		}
+	}
+	n := float64(eval.NetInputs * (h - h0))
+	if mean, std := sum/n, sq/n-(sum/n)*(sum/n); mean < -0.5 || mean > 0.5 || std < 11*11 || std > 14.5*14.5 {
+		t.Errorf("new feature weights: mean %.2f, variance %.1f; want about 0 and (0.05·%d)² = %.1f", mean, std, eval.NetQA, 0.05*eval.NetQA*0.05*eval.NetQA)
+	}
+	for i := h0; i < h; i++ {
+		if b := wide[eval.TensorFeatureBias][i]; b != 51 {
+			t.Fatalf("new unit %d: bias %d, want round(0.2·255) = 51", i, b)
+		}
+	}
+}
+
+// TestWidenRefuses names what is wrong with a file it cannot widen.
+func TestWidenRefuses(t *testing.T) {
+	file, err := os.ReadFile(filepath.Join("..", "..", "engine", "eval", "nets", "default.nnue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := eval.DecodeNet(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	narrow := narrowFile(q, 32)
+	corrupt := bytes.Clone(narrow)
+	corrupt[100] ^= 1
+	otherQA := bytes.Clone(narrow)
+	binary.LittleEndian.PutUint32(otherQA[16:], 127)
+	binary.LittleEndian.PutUint32(otherQA[len(otherQA)-4:], crc32.ChecksumIEEE(otherQA[:len(otherQA)-4]))
+	for _, tc := range []struct {
+		name string
+		data []byte
+		from int
+		want string
+	}{
+		{"wider than this build", file, eval.NetHidden + 1, "want 1 to"},
+		{"no width", file, 0, "want 1 to"},
+		{"the wrong width", narrow, 64, "bytes, want"},
+		{"truncated", narrow[:len(narrow)-1], 32, "bytes, want"},
+		{"corrupt", corrupt, 32, "checksum"},
+		{"other quantisation", otherQA, 32, "version/inputs/hidden/QA/QB/scale"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := widenNet(tc.data, tc.from, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err %v, want one containing %q", err, tc.want)
+			}
+		})
+	}
+	dir := t.TempDir()
+	var out, log bytes.Buffer
+	if err := runWiden([]string{"-out", filepath.Join(dir, "w.nnue"), filepath.Join(dir, "missing.nnue")}, &out, &log); err == nil || !strings.Contains(err.Error(), "missing.nnue") {
+		t.Fatalf("a missing file: err %v", err)
+	}
+	if err := runWiden([]string{filepath.Join(dir, "x.nnue")}, &out, &log); err == nil || !strings.Contains(err.Error(), "usage") {
+		t.Fatalf("no -out: err %v", err)
+	}
+}
