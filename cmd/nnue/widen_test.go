@@ -38,12 +38,9 @@ func narrowFile(q *eval.QuantNet, h0 int) []byte {
 	return le.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
-// TestWidenKeepsTheEvaluation: the built-in net cut to its first 64 units
-// and widened back evaluates every position exactly as the built-in net with
-// the other units' output weights zeroed; the new units carry the trainer's
-// initial feature weights and biases; at the same width widen is the
-// identity, byte for byte.
-func TestWidenKeepsTheEvaluation(t *testing.T) {
+// builtinNet returns the built-in net's file and its quantised weights.
+func builtinNet(t *testing.T) ([]byte, *eval.QuantNet) {
+	t.Helper()
 	file, err := os.ReadFile(filepath.Join("..", "..", "engine", "eval", "nets", "default.nnue"))
 	if err != nil {
 		t.Fatal(err)
@@ -52,6 +49,16 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return file, q
+}
+
+// TestWidenKeepsTheEvaluation: the built-in net cut to its first 64 units
+// and widened back evaluates every position exactly as the built-in net with
+// the other units' output weights zeroed; the new units carry the trainer's
+// initial feature weights and biases; at the same width widen is the
+// identity, byte for byte.
+func TestWidenKeepsTheEvaluation(t *testing.T) {
+	file, q := builtinNet(t)
 	same, err := widenNet(file, eval.NetHidden, 1)
 	if err != nil {
 		t.Fatal(err)
@@ -87,6 +94,10 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	full, err := eval.ParseNet(file)
+	if err != nil {
+		t.Fatal(err)
+	}
 	fens := []string{
 		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
@@ -103,7 +114,6 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 		if got, want := wideNet.Evaluate(pos), cutNet.Evaluate(pos); got != want {
 			t.Errorf("%s: widened net %d, the cut built-in net %d", fen, got, want)
 		}
-		full, _ := eval.ParseNet(file)
 		differs = differs || full.Evaluate(pos) != cutNet.Evaluate(pos)
 	}
 	if !differs {
@@ -135,14 +145,7 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 
 // TestWidenRefuses names what is wrong with a file it cannot widen.
 func TestWidenRefuses(t *testing.T) {
-	file, err := os.ReadFile(filepath.Join("..", "..", "engine", "eval", "nets", "default.nnue"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := eval.DecodeNet(file)
-	if err != nil {
-		t.Fatal(err)
-	}
+	file, q := builtinNet(t)
 	narrow := narrowFile(q, 32)
 	corrupt := bytes.Clone(narrow)
 	corrupt[100] ^= 1
