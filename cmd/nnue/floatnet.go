@@ -53,14 +53,21 @@ func (n *floatNet) ftBias() *[hidden]float32 {
 	return (*[hidden]float32)(n.t[tFtB])
 }
 
+// A fresh hidden unit's feature weights are N(0, initFeatureStd) and its
+// bias initFeatureBias, here and in the units nnue widen adds.
+const (
+	initFeatureStd  = 0.05
+	initFeatureBias = 0.2
+)
+
 func newFloatNet(seed uint64) *floatNet {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
 	n := zeroFloatNet()
 	for i := range n.t[tFtW] {
-		n.t[tFtW][i] = float32(rng.NormFloat64() * 0.05)
+		n.t[tFtW][i] = float32(rng.NormFloat64() * initFeatureStd)
 	}
 	for i := range n.t[tFtB] {
-		n.t[tFtB][i] = 0.2
+		n.t[tFtB][i] = initFeatureBias
 	}
 	for i := range n.t[tOutW] {
 		n.t[tOutW][i] = float32(rng.NormFloat64() * 0.1)

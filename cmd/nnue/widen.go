@@ -16,7 +16,7 @@ import (
 // runWiden writes a net of this build's hidden width (eval.NetHidden) made
 // from a narrower net file, with the same evaluation: the old units keep
 // their weights; each new one gets the trainer's initial feature weights
-// (N(0, 0.05), bias 0.2) and output weights of zero, so it changes nothing
+// (newFloatNet's) and output weights of zero, so it changes nothing
 // until training moves it. A wider net can then start from the shipped one
 // instead of from nothing.
 //
@@ -88,14 +88,14 @@ func widenNet(data []byte, h0 int, seed uint64) (*eval.QuantNet, error) {
 			ftW[f*h+i] = next16()
 		}
 		for i := h0; i < h; i++ {
-			ftW[f*h+i] = int32(math.Round(rng.NormFloat64() * 0.05 * eval.NetQA))
+			ftW[f*h+i] = int32(math.Round(rng.NormFloat64() * initFeatureStd * eval.NetQA))
 		}
 	}
 	for i := range h {
 		if i < h0 {
 			ftB[i] = next16()
 		} else {
-			ftB[i] = int32(math.Round(0.2 * eval.NetQA))
+			ftB[i] = int32(math.Round(initFeatureBias * eval.NetQA))
 		}
 	}
 	for side := range 2 { // the side to move's half, then the other's
