@@ -1,10 +1,8 @@
 package main
 
 import (
-	"encoding/binary"
 	"flag"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -48,61 +46,33 @@ func runWiden(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// netFileSize is the size of a net file with h hidden units (eval.NetFileSize
-// for h = eval.NetHidden): header, the tensors of eval.NetTensors, CRC.
-func netFileSize(h int) int { return 28 + 2*eval.NetInputs*h + 2*h + 4*h + 4 + 4 }
-
-// widenNet reads net file data of hidden width h0 (the layout of
-// eval.NetTensors at that width) and returns it at eval.NetHidden.
+// widenNet reads net file data of hidden width h0 and returns it at
+// eval.NetHidden.
 func widenNet(data []byte, h0 int, seed uint64) (*eval.QuantNet, error) {
 	h := eval.NetHidden
 	if h0 < 1 || h0 > h {
 		return nil, fmt.Errorf("-from %d: want 1 to %d, this build's width", h0, h)
 	}
-	if size := netFileSize(h0); len(data) != size {
-		return nil, fmt.Errorf("%d bytes, want %d for a %d→2×%d→1 net", len(data), size, eval.NetInputs, h0)
+	old, err := eval.DecodeNetWidth(data, h0)
+	if err != nil {
+		return nil, err
 	}
-	le := binary.LittleEndian
-	if string(data[:4]) != "AZNN" {
-		return nil, fmt.Errorf("header %q, want \"AZNN\"", data[:4])
-	}
-	if got, want := crc32.ChecksumIEEE(data[:len(data)-4]), le.Uint32(data[len(data)-4:]); got != want {
-		return nil, fmt.Errorf("checksum %08x, file says %08x (corrupt or truncated)", got, want)
-	}
-	// The header as eval.EncodeNet writes it (version 1), at width h0.
-	var header, want [6]uint32
-	for i := range header {
-		header[i] = le.Uint32(data[4+4*i:])
-	}
-	want = [6]uint32{1, eval.NetInputs, uint32(h0), eval.NetQA, eval.NetQB, eval.NetScale}
-	if header != want {
-		return nil, fmt.Errorf("version/inputs/hidden/QA/QB/scale %v, want %v", header, want)
-	}
-	off := 28
-	next16 := func() int32 { v := int32(int16(le.Uint16(data[off:]))); off += 2; return v }
 	rng := rand.New(rand.NewPCG(seed, 0x77696465))
 	q := eval.NewQuantNet()
 	ftW, ftB, outW := q[eval.TensorFeatureWeights], q[eval.TensorFeatureBias], q[eval.TensorOutputWeights]
 	for f := range eval.NetInputs {
-		for i := range h0 {
-			ftW[f*h+i] = next16()
-		}
+		copy(ftW[f*h:f*h+h0], old[eval.TensorFeatureWeights][f*h0:])
 		for i := h0; i < h; i++ {
 			ftW[f*h+i] = int32(math.Round(rng.NormFloat64() * initFeatureStd * eval.NetQA))
 		}
 	}
-	for i := range h {
-		if i < h0 {
-			ftB[i] = next16()
-		} else {
-			ftB[i] = int32(math.Round(initFeatureBias * eval.NetQA))
-		}
+	copy(ftB, old[eval.TensorFeatureBias])
+	for i := h0; i < h; i++ {
+		ftB[i] = int32(math.Round(initFeatureBias * eval.NetQA))
 	}
 	for side := range 2 { // the side to move's half, then the other's
-		for i := range h0 {
-			outW[side*h+i] = next16()
-		}
+		copy(outW[side*h:side*h+h0], old[eval.TensorOutputWeights][side*h0:])
 	}
-	q[eval.TensorOutputBias][0] = int32(le.Uint32(data[off:]))
+	q[eval.TensorOutputBias][0] = old[eval.TensorOutputBias][0]
 	return q, nil
 }

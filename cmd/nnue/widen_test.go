@@ -16,26 +16,16 @@ import (
 // narrowFile encodes the first h0 hidden units of q (a net of this build's
 // width) as a net file h0 units wide.
 func narrowFile(q *eval.QuantNet, h0 int) []byte {
-	h, le := eval.NetHidden, binary.LittleEndian
-	b := []byte("AZNN")
-	for _, v := range []uint32{1, eval.NetInputs, uint32(h0), eval.NetQA, eval.NetQB, eval.NetScale} {
-		b = le.AppendUint32(b, v)
-	}
+	h, n := eval.NetHidden, &eval.QuantNet{}
 	for f := range eval.NetInputs {
-		for i := range h0 {
-			b = le.AppendUint16(b, uint16(int16(q[eval.TensorFeatureWeights][f*h+i])))
-		}
+		n[eval.TensorFeatureWeights] = append(n[eval.TensorFeatureWeights], q[eval.TensorFeatureWeights][f*h:f*h+h0]...)
 	}
-	for i := range h0 {
-		b = le.AppendUint16(b, uint16(int16(q[eval.TensorFeatureBias][i])))
-	}
+	n[eval.TensorFeatureBias] = q[eval.TensorFeatureBias][:h0]
 	for side := range 2 {
-		for i := range h0 {
-			b = le.AppendUint16(b, uint16(int16(q[eval.TensorOutputWeights][side*h+i])))
-		}
+		n[eval.TensorOutputWeights] = append(n[eval.TensorOutputWeights], q[eval.TensorOutputWeights][side*h:side*h+h0]...)
 	}
-	b = le.AppendUint32(b, uint32(q[eval.TensorOutputBias][0]))
-	return le.AppendUint32(b, crc32.ChecksumIEEE(b))
+	n[eval.TensorOutputBias] = q[eval.TensorOutputBias]
+	return eval.EncodeNetWidth(n, h0)
 }
 
 // builtinNet returns the built-in net's file and its quantised weights.
@@ -70,8 +60,8 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 	const h0 = 64
 	h := eval.NetHidden
 	narrow := narrowFile(q, h0)
-	if len(narrow) != netFileSize(h0) {
-		t.Fatalf("narrow file %d bytes, want %d", len(narrow), netFileSize(h0))
+	if want := 28 + 2*eval.NetInputs*h0 + 2*h0 + 4*h0 + 4 + 4; len(narrow) != want {
+		t.Fatalf("narrow file %d bytes, want %d", len(narrow), want)
 	}
 	wide, err := widenNet(narrow, h0, 1)
 	if err != nil {

@@ -106,9 +106,15 @@ func ParseNet(data []byte) (*Net, error) {
 
 // DecodeNet reads a net file's quantised weights, checking its size, header and
 // checksum: EncodeNet's inverse (the trainer starts from a shipped net with it).
-func DecodeNet(data []byte) (*QuantNet, error) {
-	if len(data) != NetFileSize {
-		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(NetFileSize) + " for a " + itoa(NetInputs) + "→2×" + itoa(NetHidden) + "→1 net")
+func DecodeNet(data []byte) (*QuantNet, error) { return DecodeNetWidth(data, NetHidden) }
+
+// DecodeNetWidth is DecodeNet for a net file h hidden units wide: its
+// tensors are NetTensors' at that width (a wider net starts from a
+// narrower one with it).
+func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
+	tensors := netTensorsOf(h)
+	if size := netFileSizeOf(h); len(data) != size {
+		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(size) + " for a " + itoa(NetInputs) + "→2×" + itoa(h) + "→1 net")
 	}
 	if string(data[:4]) != netMagic {
 		return nil, badNet("header " + strconv.Quote(string(data[:4])) + ", want " + strconv.Quote(netMagic))
@@ -118,16 +124,19 @@ func DecodeNet(data []byte) (*QuantNet, error) {
 	for i := range header {
 		header[i] = le.Uint32(data[4+4*i:])
 	}
-	if want := [6]uint32{netVersion, NetInputs, NetHidden, netQA, netQB, NetScale}; header != want {
+	if want := [6]uint32{netVersion, NetInputs, uint32(h), netQA, netQB, NetScale}; header != want {
 		return nil, badNet("version/inputs/hidden/QA/QB/scale " + u32s(header[:]) + ", this build reads " + u32s(want[:]))
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
 		return nil, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
 	}
-	q := NewQuantNet()
+	q := &QuantNet{}
+	for k, t := range tensors {
+		q[k] = make([]int32, t.Len)
+	}
 	off := netHeader
-	for k, t := range NetTensors {
+	for k, t := range tensors {
 		for i := range q[k] {
 			if t.Wide {
 				q[k][i] = int32(le.Uint32(data[off:]))
@@ -208,11 +217,30 @@ const (
 // encoding, the trainer's float mirror, its quantisation, its optimiser and
 // its checkpoints all iterate this list, so a change of width or a new
 // tensor (output buckets) is made here, plus the arithmetic that uses it.
-var NetTensors = [numTensors]NetTensor{
-	{Name: "feature weights", Len: NetInputs * NetHidden, Scale: netQA, Limit: 32767.0 / netQA / 32},
-	{Name: "feature biases", Len: NetHidden, Scale: netQA, Limit: 32767.0 / netQA / 32},
-	{Name: "output weights", Len: 2 * NetHidden, Scale: netQB, Limit: 32767.0 / netQB},
-	{Name: "output bias", Len: 1, Wide: true, Scale: netQA * netQB, Limit: 1e6},
+var NetTensors = netTensorsOf(NetHidden)
+
+// netTensorsOf is NetTensors for a net h hidden units wide.
+func netTensorsOf(h int) [numTensors]NetTensor {
+	return [numTensors]NetTensor{
+		{Name: "feature weights", Len: NetInputs * h, Scale: netQA, Limit: 32767.0 / netQA / 32},
+		{Name: "feature biases", Len: h, Scale: netQA, Limit: 32767.0 / netQA / 32},
+		{Name: "output weights", Len: 2 * h, Scale: netQB, Limit: 32767.0 / netQB},
+		{Name: "output bias", Len: 1, Wide: true, Scale: netQA * netQB, Limit: 1e6},
+	}
+}
+
+// netFileSizeOf is the size of a net file h hidden units wide: the header,
+// the tensors of netTensorsOf(h) and the CRC (NetFileSize at NetHidden).
+func netFileSizeOf(h int) int {
+	size := netHeader + 4
+	for _, t := range netTensorsOf(h) {
+		if t.Wide {
+			size += 4 * t.Len
+		} else {
+			size += 2 * t.Len
+		}
+	}
+	return size
 }
 
 // QuantNet is a net's quantised weights as the trainer writes them: one flat
@@ -236,14 +264,18 @@ const (
 )
 
 // EncodeNet writes q in the net file format.
-func EncodeNet(q *QuantNet) []byte {
+func EncodeNet(q *QuantNet) []byte { return EncodeNetWidth(q, NetHidden) }
+
+// EncodeNetWidth writes q as a net file h hidden units wide: DecodeNetWidth's
+// inverse.
+func EncodeNetWidth(q *QuantNet, h int) []byte {
 	le := binary.LittleEndian
-	b := make([]byte, 0, NetFileSize)
+	b := make([]byte, 0, netFileSizeOf(h))
 	b = append(b, netMagic...)
-	for _, v := range []uint32{netVersion, NetInputs, NetHidden, netQA, netQB, NetScale} {
+	for _, v := range []uint32{netVersion, NetInputs, uint32(h), netQA, netQB, NetScale} {
 		b = le.AppendUint32(b, v)
 	}
-	for k, t := range NetTensors {
+	for k, t := range netTensorsOf(h) {
 		for i := range t.Len {
 			var v int32
 			if i < len(q[k]) {
