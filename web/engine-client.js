@@ -15,7 +15,10 @@
 //
 // Ordering: commands run one after another in call order. go() and
 // position() while a search runs first stop it; the old search's promise
-// still resolves with its bestmove. Errors the engine reports for a command
+// still resolves with its bestmove. A go still waiting in the queue when a
+// later go, position, newGame or stop is called is stopped as soon as it
+// starts (it too resolves with a bestmove): an infinite search queued behind
+// a stopping one would otherwise run for ever and hold up all that follows. Errors the engine reports for a command
 // (a bad FEN, an unknown option) reject that command's promise.
 //
 // Watchdog: while anything is outstanding the client pings the worker with
@@ -67,6 +70,7 @@ export class EngineClient {
     this._restartError = null;
     this._dead = null;          // EngineError once the client gave up or was terminated
     this._restarts = [];
+    this._stopsAsked = 0;       // calls that stop the search: go, position, newGame, stop
     this._spawn();
   }
 
@@ -158,6 +162,7 @@ export class EngineClient {
    */
   go(limits = {}, onInfo = null) {
     this._stopSearch();
+    const asked = this._stopsAsked;
     return this._enqueue(() => {
       if (this._positionError) {
         return Promise.reject(new EngineError('no valid position: ' + this._positionError.message, { where: 'position' }));
@@ -166,6 +171,8 @@ export class EngineClient {
         this._search = { resolve, reject, onInfo, stopSent: false };
         this._post({ ...limits, type: 'go' });
         this._armWatchdog();
+        // A stop was asked for after this go was queued: it was meant for this search too.
+        if (this._stopsAsked !== asked) this._stopSearch();
       });
     });
   }
@@ -291,7 +298,10 @@ export class EngineClient {
     });
   }
 
+  // _stopSearch stops the running search, if any, and counts the request, so
+  // that a go queued before it stops its own search when it starts.
   _stopSearch() {
+    this._stopsAsked++;
     const s = this._search;
     if (s && !s.stopSent && !this._dead) {
       s.stopSent = true;

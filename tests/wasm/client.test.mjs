@@ -94,6 +94,39 @@ test('go while a search runs stops it first; both promises resolve; stop with no
   assert.ok(r.idleStop < 1000);
 });
 
+// The analysis board's race on a slow machine: a second position and go come while the
+// first go still waits in the queue behind a stopping search. The queued go must be
+// stopped too, or, being infinite, it runs for ever and everything after it waits.
+test('a go still queued when another position and go come is stopped as it starts; the last search runs', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    e.position(null, []);
+    const a = e.go({ infinite: true });
+    await new Promise((res) => setTimeout(res, 300));
+    // In one task: nothing the worker answers can come in between.
+    e.position(null, ['e2e4']);
+    const b = e.go({ infinite: true });
+    e.position(null, ['e2e4', 'e7e5']);
+    const cInfos = [];
+    const c = e.go({ infinite: true }, (i) => cInfos.push(i));
+    const hung = new Promise((res) => setTimeout(() => res('hung'), 10000));
+    const ab = await Promise.race([Promise.all([a, b]), hung]);
+    if (ab === 'hung') return { hung: 'a or b' };
+    const seen = await Promise.race([new Promise((res) => {
+      const t = setInterval(() => { if (cInfos.some((i) => i.pv)) { clearInterval(t); res('info'); } }, 20);
+    }), hung]);
+    if (seen === 'hung') return { hung: 'c gave no line' };
+    e.stop();
+    const cBest = await Promise.race([c, hung]);
+    return { a: ab[0], b: ab[1], c: cBest, cPv: cInfos.find((i) => i.pv).pv[0] };
+  });
+  assert.equal(r.hung, undefined, JSON.stringify(r));
+  assert.ok(isLegal(null, [], r.a.move), JSON.stringify(r.a));
+  assert.ok(isLegal(null, ['e2e4'], r.b.move), JSON.stringify(r.b));
+  assert.ok(isLegal(null, ['e2e4', 'e7e5'], r.c.move), JSON.stringify(r.c));
+  assert.ok(isLegal(null, ['e2e4', 'e7e5'], r.cPv), r.cPv);
+});
+
 test('loadBook hands the compact book over; a truncated book is refused', async () => {
   const size = fs.statSync(path.join(ROOT, 'cmd', 'azurite', 'book.bin')).size;
   const r = await page.evaluate(async () => {
