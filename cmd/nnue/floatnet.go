@@ -20,20 +20,29 @@ const (
 	tOutB = eval.TensorOutputBias
 )
 
-// floatNet is the trainer's network: eval's tensors (eval.NetTensors) in
-// float32, one flat slice each, with activations clipped to [0, 1] (1.0 is
-// eval.NetQA once quantised).
+// floatNet is the trainer's network: eval's tensors (eval.NetTensorsFor its
+// output buckets) in float32, one flat slice each, with activations clipped
+// to [0, 1] (1.0 is eval.NetQA once quantised).
 type floatNet struct {
 	t [len(eval.NetTensors)][]float32
 }
 
-// zeroFloatNet returns a net with every tensor allocated and zero.
-func zeroFloatNet() *floatNet {
+// zeroFloatNet returns a net of buckets output buckets with every tensor
+// allocated and zero.
+func zeroFloatNet(buckets int) *floatNet {
 	n := &floatNet{}
-	for k, t := range eval.NetTensors {
+	for k, t := range eval.NetTensorsFor(buckets) {
 		n.t[k] = make([]float32, t.Len)
 	}
 	return n
+}
+
+// buckets is the number of n's output layers.
+func (n *floatNet) buckets() int { return len(n.t[tOutB]) }
+
+// tensors is n's tensor list.
+func (n *floatNet) tensors() [len(eval.NetTensors)]eval.NetTensor {
+	return eval.NetTensorsFor(n.buckets())
 }
 
 // clear sets every weight to zero.
@@ -60,9 +69,11 @@ const (
 	initFeatureBias = 0.2
 )
 
-func newFloatNet(seed uint64) *floatNet {
+// newFloatNet returns a fresh net of buckets output buckets, its weights
+// drawn from seed.
+func newFloatNet(seed uint64, buckets int) *floatNet {
 	rng := rand.New(rand.NewPCG(seed, 0x6e6e7565))
-	n := zeroFloatNet()
+	n := zeroFloatNet(buckets)
 	for i := range n.t[tFtW] {
 		n.t[tFtW][i] = float32(rng.NormFloat64() * initFeatureStd)
 	}
@@ -82,6 +93,20 @@ type sample struct {
 	target   float32 // blended winning chance for the side to move
 }
 
+// bucket is the output layer that scores s in n: s.n, its active
+// features from one side, is its piece count.
+func (n *floatNet) bucket(s *sample) int {
+	if b := n.buckets(); b > 1 {
+		return eval.OutputBucket(s.n, b)
+	}
+	return 0
+}
+
+// outLayer is output bucket b's weights, the side to move's half first.
+func (n *floatNet) outLayer(b int) *[2 * hidden]float32 {
+	return (*[2 * hidden]float32)(n.t[tOutW][b*2*hidden:])
+}
+
 // forward returns the net's output (in units of eval.NetScale centipawns)
 // and leaves the accumulators in accS, accN.
 func (n *floatNet) forward(s *sample, accS, accN *[hidden]float32) float32 {
@@ -90,8 +115,9 @@ func (n *floatNet) forward(s *sample, accS, accN *[hidden]float32) float32 {
 		addF(accS, n.ftRow(int(s.stm[k])))
 		addF(accN, n.ftRow(int(s.ntm[k])))
 	}
-	outW := (*[2 * hidden]float32)(n.t[tOutW])
-	out := n.t[tOutB][0]
+	b := n.bucket(s)
+	outW := n.outLayer(b)
+	out := n.t[tOutB][b]
 	for i := range hidden {
 		a := clip01(accS[i])
 		b := clip01(accN[i])
@@ -117,9 +143,10 @@ type grads struct {
 	touched [eval.NetInputs]bool
 }
 
-// newGrads returns a worker's zero gradients.
-func newGrads() *grads {
-	return &grads{net: zeroFloatNet()}
+// newGrads returns a worker's zero gradients for a net of buckets output
+// buckets.
+func newGrads(buckets int) *grads {
+	return &grads{net: zeroFloatNet(buckets)}
 }
 
 func (g *grads) reset() {
@@ -145,9 +172,10 @@ func (n *floatNet) backward(s *sample, g *grads) {
 	diff := p - s.target
 	g.loss += float64(diff * diff)
 	d := 2 * diff * p * (1 - p)
-	g.net.t[tOutB][0] += d
-	outW := (*[2 * hidden]float32)(n.t[tOutW])
-	gOutW := (*[2 * hidden]float32)(g.net.t[tOutW])
+	b := n.bucket(s)
+	g.net.t[tOutB][b] += d
+	outW := n.outLayer(b)
+	gOutW := g.net.outLayer(b)
 	var gS, gN [hidden]float32
 	for i := range hidden {
 		a, b := accS[i], accN[i]
@@ -182,9 +210,10 @@ type adam struct {
 	t    int
 }
 
-// newAdam returns an optimiser at its start.
-func newAdam() *adam {
-	return &adam{m: zeroFloatNet(), v: zeroFloatNet()}
+// newAdam returns an optimiser at its start for a net of buckets output
+// buckets.
+func newAdam(buckets int) *adam {
+	return &adam{m: zeroFloatNet(buckets), v: zeroFloatNet(buckets)}
 }
 
 const (
@@ -209,7 +238,7 @@ func (o *adam) step(n, g *floatNet, lr float64) {
 	}
 	// A feature row no position of the batch used has zero gradient; its
 	// moments still decay, so every weight is updated.
-	for k, t := range eval.NetTensors {
+	for k, t := range n.tensors() {
 		w, m, v, gr, lim := n.t[k], o.m.t[k], o.v.t[k], g.t[k], float32(t.Limit)
 		for i := range w {
 			upd(&w[i], &m[i], &v[i], gr[i], lim)
@@ -220,8 +249,8 @@ func (o *adam) step(n, g *floatNet, lr float64) {
 // quantise rounds the net to eval's fixed point: each tensor by its scale,
 // the int16 ones kept inside ±32767.
 func (n *floatNet) quantise() *eval.QuantNet {
-	q := eval.NewQuantNet()
-	for k, t := range eval.NetTensors {
+	q := eval.NewQuantNet(n.buckets())
+	for k, t := range n.tensors() {
 		for i, w := range n.t[k] {
 			x := math.Round(float64(w) * t.Scale)
 			if !t.Wide {
@@ -236,8 +265,8 @@ func (n *floatNet) quantise() *eval.QuantNet {
 // dequantise returns the float net whose quantise gives q back: each weight
 // q/Scale, its tensor's fixed-point unit.
 func dequantise(q *eval.QuantNet) *floatNet {
-	n := zeroFloatNet()
-	for k, t := range eval.NetTensors {
+	n := zeroFloatNet(q.Buckets())
+	for k, t := range n.tensors() {
 		for i, x := range q[k] {
 			n.t[k][i] = float32(float64(x) / t.Scale)
 		}
@@ -245,23 +274,44 @@ func dequantise(q *eval.QuantNet) *floatNet {
 	return n
 }
 
-// loadInit fills n with the weights of path: a checkpoint, or a net file (a
-// shipped net, dequantised), told apart by their headers.
-func loadInit(path string, n *floatNet) error {
+// loadInit returns the weights of path: a checkpoint, or a net file (a
+// shipped net, dequantised), told apart by their headers; the output
+// buckets are the file's.
+func loadInit(path string) (*floatNet, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if len(b) >= len(checkpointMagic) && string(b[:len(checkpointMagic)]) == checkpointMagic {
-		_, err := loadCheckpoint(path, n, newAdam())
-		return err
+		buckets, ok := checkpointBuckets(len(b))
+		if !ok {
+			return nil, fmt.Errorf("checkpoint %s: %d bytes, the size of no net %d units wide", path, len(b), hidden)
+		}
+		n := zeroFloatNet(buckets)
+		_, err := loadCheckpoint(path, n, newAdam(buckets))
+		return n, err
 	}
 	q, err := eval.DecodeNet(b)
 	if err != nil {
-		return fmt.Errorf("%s is neither a checkpoint nor a net file: %w", path, err)
+		return nil, fmt.Errorf("%s is neither a checkpoint nor a net file: %w", path, err)
 	}
-	*n = *dequantise(q)
-	return nil
+	return dequantise(q), nil
+}
+
+// checkpointBuckets is the number of output buckets of the net whose
+// checkpoint is size bytes long: its weights and the optimiser's two
+// moments, each the feature layer plus 2·hidden+1 per bucket.
+func checkpointBuckets(size int) (int, bool) {
+	const per = 2*hidden + 1
+	body := size - len(checkpointMagic) - 8
+	if body <= 0 || body%12 != 0 {
+		return 0, false
+	}
+	rest := body/12 - (eval.NetInputs*hidden + hidden)
+	if rest < per || rest%per != 0 || rest/per > eval.MaxNetBuckets {
+		return 0, false
+	}
+	return rest / per, true
 }
 
 // A checkpoint is the float net, the optimiser state and the epoch reached,
@@ -272,7 +322,7 @@ const checkpointMagic = "AZCK0001"
 // eval.NetTensors order, each flat.
 func (n *floatNet) params() []*float32 {
 	count := 0
-	for _, t := range eval.NetTensors {
+	for _, t := range n.tensors() {
 		count += t.Len
 	}
 	ps := make([]*float32, 0, count)

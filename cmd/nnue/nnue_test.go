@@ -434,8 +434,8 @@ func TestInitFromNet(t *testing.T) {
 	if err := os.WriteFile(path, file, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	net := newFloatNet(7)
-	if err := loadInit(path, net); err != nil {
+	net, err := loadInit(path)
+	if err != nil {
 		t.Fatal(err)
 	}
 	if got := eval.EncodeNet(net.quantise()); !bytes.Equal(got, file) {
@@ -445,7 +445,7 @@ func TestInitFromNet(t *testing.T) {
 	if err := os.WriteFile(bad, file[:100], 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := loadInit(bad, newFloatNet(7)); err == nil || !strings.Contains(err.Error(), "neither a checkpoint nor a net file") {
+	if _, err := loadInit(bad); err == nil || !strings.Contains(err.Error(), "neither a checkpoint nor a net file") {
 		t.Fatalf("a truncated file: err %v", err)
 	}
 }

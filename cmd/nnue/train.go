@@ -46,7 +46,13 @@ type trainConfig struct {
 	// Mirror adds each training position's left-right mirror image where
 	// castling cannot tell them apart (dataset.mirrorable).
 	Mirror bool `json:"mirror,omitempty"`
+	// Buckets is the net's output buckets when more than one (0: one, so
+	// the runs from before buckets resume).
+	Buckets int `json:"buckets,omitempty"`
 }
+
+// buckets is the net's number of output buckets.
+func (c *trainConfig) buckets() int { return max(c.Buckets, 1) }
 
 // lambdaAt is λ at optimiser step step of steps.
 func (c *trainConfig) lambdaAt(step, steps int) float64 {
@@ -92,8 +98,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	fs.BoolVar(&c.Mirror, "mirror", false, "also train on each position mirrored left to right where no side can castle")
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	lambdaEnd := fs.Float64("lambda-end", -1, "λ at the last step, reached linearly from -lambda (-1: λ stays -lambda)")
+	buckets := fs.Int("buckets", 1, "output buckets by piece count (an -init net must have as many: nnue widen -buckets makes them)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *buckets < 1 || *buckets > eval.MaxNetBuckets {
+		return fmt.Errorf("train: -buckets %d: want 1 to %d", *buckets, eval.MaxNetBuckets)
+	}
+	if *buckets > 1 {
+		c.Buckets = *buckets
 	}
 	if *lambdaEnd != -1 {
 		if *lambdaEnd < 0 || *lambdaEnd > 1 {
@@ -134,10 +147,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.join(extra)
 		fmt.Fprintf(stderr, "train: %d positions from %s scored by the hand-written evaluation join the training set\n", extra.len(), c.Imitate)
 	}
-	net, opt := newFloatNet(c.Seed), newAdam()
+	net, opt := newFloatNet(c.Seed, c.buckets()), newAdam(c.buckets())
 	if c.Init != "" {
-		if err := loadInit(c.Init, net); err != nil {
+		if net, err = loadInit(c.Init); err != nil {
 			return fmt.Errorf("train: -init: %w", err)
+		}
+		if net.buckets() != c.buckets() {
+			return fmt.Errorf("train: -init %s has %d output buckets, -buckets asks for %d (nnue widen -buckets %d makes them)", c.Init, net.buckets(), c.buckets(), c.buckets())
 		}
 	}
 	first := 0
@@ -171,7 +187,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 
 	workers := make([]*grads, *threads)
 	for i := range workers {
-		workers[i] = newGrads()
+		workers[i] = newGrads(c.buckets())
 	}
 	base := make([]int32, trainSet.len(), 2*trainSet.len())
 	for i := range base {
@@ -188,7 +204,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	order := make([]int32, len(base))
 	steps := c.Epochs * ((len(order) + c.Batch - 1) / c.Batch)
 	step := first * ((len(order) + c.Batch - 1) / c.Batch)
-	sum := zeroFloatNet()
+	sum := zeroFloatNet(c.buckets())
 	trainStart := time.Now()
 	for epoch := first + 1; epoch <= c.Epochs; epoch++ {
 		t0 := time.Now()

@@ -62,8 +62,8 @@ func runValid(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintln(stdout, "net\tdata\tpositions\tloss\thce_loss\tslope")
 	for _, path := range strings.Split(*nets, ",") {
-		net := zeroFloatNet()
-		if err := loadInit(path, net); err != nil {
+		net, err := loadInit(path)
+		if err != nil {
 			return fmt.Errorf("valid: -net %s: %w", path, err)
 		}
 		for i, v := range sets {

@@ -32,8 +32,8 @@ func TestValid(t *testing.T) {
 	if len(lines) != 4 || lines[0] != "net\tdata\tpositions\tloss\thce_loss\tslope" {
 		t.Fatalf("want a header and three lines, got:\n%s", out.String())
 	}
-	net := zeroFloatNet()
-	if err := loadInit(netPath, net); err != nil {
+	net, err := loadInit(netPath)
+	if err != nil {
 		t.Fatal(err)
 	}
 	var n [3]int

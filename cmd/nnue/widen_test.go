@@ -49,7 +49,7 @@ func builtinNet(t *testing.T) ([]byte, *eval.QuantNet) {
 // identity, byte for byte.
 func TestWidenKeepsTheEvaluation(t *testing.T) {
 	file, q := builtinNet(t)
-	same, err := widenNet(file, eval.NetHidden, 1)
+	same, err := widenNet(file, eval.NetHidden, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,11 +63,11 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 	if want := 28 + 2*eval.NetInputs*h0 + 2*h0 + 4*h0 + 4 + 4; len(narrow) != want {
 		t.Fatalf("narrow file %d bytes, want %d", len(narrow), want)
 	}
-	wide, err := widenNet(narrow, h0, 1)
+	wide, err := widenNet(narrow, h0, 1, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cut := eval.NewQuantNet() // the built-in net, units h0.. silenced
+	cut := eval.NewQuantNet(1) // the built-in net, units h0.. silenced
 	for k := range q {
 		copy(cut[k], q[k])
 	}
@@ -156,7 +156,7 @@ func TestWidenRefuses(t *testing.T) {
 		{"other quantisation", otherQA, 32, "version/inputs/hidden/QA/QB/scale"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := widenNet(tc.data, tc.from, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, err := widenNet(tc.data, tc.from, 1, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err %v, want one containing %q", err, tc.want)
 			}
 		})

@@ -18,10 +18,15 @@ import (
 // type, square), the square flipped vertically for Black, so one set of
 // weights serves both perspectives. The side to move's half comes first in
 // the output layer, the other side's second; the activation is the clipped
-// squared ReLU (SCReLU), clamp(x, 0, 1)².
+// squared ReLU (SCReLU), clamp(x, 0, 1)². A net may have several output
+// layers (output buckets), one per band of the piece count (OutputBucket):
+// each position is scored by its band's. The width is fixed by the build,
+// the buckets by the net file.
 const (
 	NetInputs = 768
 	NetHidden = 128
+	// MaxNetBuckets bounds the output buckets a net file may declare.
+	MaxNetBuckets = 16
 	// netQA is the fixed-point unit of the accumulator (1.0 = netQA) and
 	// netQB that of the output weights; the output bias is in netQA·netQB.
 	netQA = 255
@@ -35,17 +40,64 @@ const (
 // Net file layout (little-endian), NetFileSize bytes:
 //
 //	0   magic "AZNN"
-//	4   u32 version (1)
+//	4   u32 version: 1 for one output bucket, 2 for more
 //	8   u32 inputs (768), u32 hidden (NetHidden), u32 QA, u32 QB, u32 scale
-//	28  i16 feature weights [inputs][hidden], i16 feature biases [hidden]
-//	    i16 output weights [2·hidden], i32 output bias
+//	    version 2 only: u32 output buckets (2 to MaxNetBuckets)
+//	28  (32 in version 2) i16 feature weights [inputs][hidden],
+//	    i16 feature biases [hidden], i16 output weights [buckets][2·hidden],
+//	    i32 output biases [buckets]
 //	end u32 CRC-32 (IEEE) of every byte before it
+//
+// A net of one bucket is written as version 1, so the nets made before
+// buckets existed are read unchanged.
 const (
 	netMagic    = "AZNN"
-	netVersion  = 1
-	netHeader   = 28
-	NetFileSize = netHeader + 2*NetInputs*NetHidden + 2*NetHidden + 4*NetHidden + 4 + 4 // NetTensors' bytes plus header and CRC (TestNetFileSize)
+	NetFileSize = netHeader + 2*NetInputs*NetHidden + 2*NetHidden + 4*NetHidden + 4 + 4 // a one-bucket net: NetTensors' bytes plus header and CRC (TestNetFileSize)
+	netHeader   = 28                                                                    // version 1's; version 2's is 4 more
 )
+
+// MaxNetFileSize is the largest net file this build reads: MaxNetBuckets
+// output buckets.
+var MaxNetFileSize = netFileSizeOf(netShape{NetHidden, MaxNetBuckets})
+
+// OutputBucket is the output layer that scores a position with pieces
+// pieces on the board (kings included) in a net of buckets output buckets:
+// equal bands of 2 to 32 pieces, the fewest first (with 8, four piece
+// counts a band). The trainer picks its layers with it too.
+func OutputBucket(pieces, buckets int) int {
+	per := (32 + buckets - 1) / buckets
+	return min(max(pieces-2, 0)/per, buckets-1)
+}
+
+// netShape is what a net file's header declares of its layout: the hidden
+// width (which a build fixes) and the output buckets.
+type netShape struct{ hidden, buckets int }
+
+func (s netShape) version() uint32 {
+	if s.buckets == 1 {
+		return 1
+	}
+	return 2
+}
+
+// header is the header's u32 fields after the magic.
+func (s netShape) header() []uint32 {
+	h := []uint32{s.version(), NetInputs, uint32(s.hidden), netQA, netQB, NetScale}
+	if s.buckets > 1 {
+		h = append(h, uint32(s.buckets))
+	}
+	return h
+}
+
+func (s netShape) headerSize() int { return 4 + 4*len(s.header()) }
+
+func (s netShape) String() string {
+	str := itoa(NetInputs) + "→2×" + itoa(s.hidden) + "→1"
+	if s.buckets > 1 {
+		str += " (" + itoa(s.buckets) + " output buckets)"
+	}
+	return str
+}
 
 // ErrBadNet is wrapped by every error about a net file that cannot be used.
 var ErrBadNet = errors.New("bad net file")
@@ -84,8 +136,8 @@ func u32s(v []uint32) string {
 type Net struct {
 	ftW  [NetInputs][netWords]uint64
 	ftB  [netWords]uint64
-	outW [2 * NetHidden]int16
-	outB int32
+	outW [][2 * NetHidden]int16 // per output bucket
+	outB []int32
 	hash string
 }
 
@@ -104,28 +156,41 @@ func ParseNet(data []byte) (*Net, error) {
 	return n, nil
 }
 
+// Buckets is the number of the net's output layers.
+func (n *Net) Buckets() int { return len(n.outB) }
+
 // DecodeNet reads a net file's quantised weights, checking its size, header and
 // checksum: EncodeNet's inverse (the trainer starts from a shipped net with it).
 func DecodeNet(data []byte) (*QuantNet, error) { return DecodeNetWidth(data, NetHidden) }
 
 // DecodeNetWidth is DecodeNet for a net file h hidden units wide: its
-// tensors are NetTensors' at that width (a wider net starts from a
-// narrower one with it).
+// tensors are NetTensorsFor's at that width (a wider net starts from a
+// narrower one with it). The output buckets are the header's.
 func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
-	tensors := netTensorsOf(h)
-	if size := netFileSizeOf(h); len(data) != size {
-		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(size) + " for a " + itoa(NetInputs) + "→2×" + itoa(h) + "→1 net")
+	b, err := headerBuckets(data)
+	if err != nil {
+		return nil, err
+	}
+	shape := netShape{h, b}
+	tensors := netTensorsOf(shape)
+	if size := netFileSizeOf(shape); len(data) != size {
+		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(size) + " for a " + shape.String() + " net")
 	}
 	if string(data[:4]) != netMagic {
 		return nil, badNet("header " + strconv.Quote(string(data[:4])) + ", want " + strconv.Quote(netMagic))
 	}
 	le := binary.LittleEndian
-	header := [6]uint32{}
+	want := shape.header()
+	header := make([]uint32, len(want))
 	for i := range header {
 		header[i] = le.Uint32(data[4+4*i:])
 	}
-	if want := [6]uint32{netVersion, NetInputs, uint32(h), netQA, netQB, NetScale}; header != want {
-		return nil, badNet("version/inputs/hidden/QA/QB/scale " + u32s(header[:]) + ", this build reads " + u32s(want[:]))
+	if u32s(header) != u32s(want) {
+		names := "version/inputs/hidden/QA/QB/scale"
+		if b > 1 {
+			names += "/buckets"
+		}
+		return nil, badNet(names + " " + u32s(header) + ", this build reads " + u32s(want))
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
@@ -135,7 +200,7 @@ func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
 	for k, t := range tensors {
 		q[k] = make([]int32, t.Len)
 	}
-	off := netHeader
+	off := shape.headerSize()
 	for k, t := range tensors {
 		for i := range q[k] {
 			if t.Wide {
@@ -150,9 +215,23 @@ func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
 	return q, nil
 }
 
+// headerBuckets reads the output buckets a net file declares: 1 unless
+// its version is 2. The rest of the header is checked with the shape.
+func headerBuckets(data []byte) (int, error) {
+	if len(data) < netHeader+4 || binary.LittleEndian.Uint32(data[4:]) != 2 {
+		return 1, nil
+	}
+	b := binary.LittleEndian.Uint32(data[netHeader:])
+	if b < 2 || b > MaxNetBuckets {
+		return 0, badNet("version 2 with " + strconv.FormatUint(uint64(b), 10) + " output buckets, want 2 to " + itoa(MaxNetBuckets))
+	}
+	return int(b), nil
+}
+
 // newNet packs q into the evaluator's layout.
 func newNet(q *QuantNet) *Net {
-	n := &Net{}
+	b := q.Buckets()
+	n := &Net{outW: make([][2 * NetHidden]int16, b), outB: make([]int32, b)}
 	var row [NetHidden]int16
 	fill := func(vals []int32) *[NetHidden]int16 {
 		for i := range row {
@@ -166,9 +245,9 @@ func newNet(q *QuantNet) *Net {
 	}
 	n.ftB = pack(fill(q[TensorFeatureBias]))
 	for i, v := range q[TensorOutputWeights] {
-		n.outW[i] = int16(v)
+		n.outW[i/(2*NetHidden)][i%(2*NetHidden)] = int16(v)
 	}
-	n.outB = q[TensorOutputBias][0]
+	copy(n.outB, q[TensorOutputBias])
 	return n
 }
 
@@ -208,32 +287,39 @@ type NetTensor struct {
 const (
 	TensorFeatureWeights = iota // [NetInputs][NetHidden]: feature f's row
 	TensorFeatureBias           // [NetHidden]
-	TensorOutputWeights         // [2·NetHidden]: side to move's half first
-	TensorOutputBias            // [1], in netQA·netQB
+	TensorOutputWeights         // [buckets][2·NetHidden]: side to move's half first
+	TensorOutputBias            // [buckets], in netQA·netQB
 	numTensors
 )
 
 // NetTensors is the net declared once: its tensors in file order. Parsing,
 // encoding, the trainer's float mirror, its quantisation, its optimiser and
 // its checkpoints all iterate this list, so a change of width or a new
-// tensor (output buckets) is made here, plus the arithmetic that uses it.
-var NetTensors = netTensorsOf(NetHidden)
+// tensor is made here, plus the arithmetic that uses it. NetTensors is a
+// net of one output bucket; NetTensorsFor gives any other.
+var NetTensors = NetTensorsFor(1)
 
-// netTensorsOf is NetTensors for a net h hidden units wide.
-func netTensorsOf(h int) [numTensors]NetTensor {
+// NetTensorsFor is NetTensors for a net of buckets output buckets.
+func NetTensorsFor(buckets int) [numTensors]NetTensor {
+	return netTensorsOf(netShape{NetHidden, buckets})
+}
+
+// netTensorsOf is NetTensors for a net of shape s.
+func netTensorsOf(s netShape) [numTensors]NetTensor {
+	h, b := s.hidden, s.buckets
 	return [numTensors]NetTensor{
 		{Name: "feature weights", Len: NetInputs * h, Scale: netQA, Limit: 32767.0 / netQA / 32},
 		{Name: "feature biases", Len: h, Scale: netQA, Limit: 32767.0 / netQA / 32},
-		{Name: "output weights", Len: 2 * h, Scale: netQB, Limit: 32767.0 / netQB},
-		{Name: "output bias", Len: 1, Wide: true, Scale: netQA * netQB, Limit: 1e6},
+		{Name: "output weights", Len: 2 * h * b, Scale: netQB, Limit: 32767.0 / netQB},
+		{Name: "output biases", Len: b, Wide: true, Scale: netQA * netQB, Limit: 1e6},
 	}
 }
 
-// netFileSizeOf is the size of a net file h hidden units wide: the header,
-// the tensors of netTensorsOf(h) and the CRC (NetFileSize at NetHidden).
-func netFileSizeOf(h int) int {
-	size := netHeader + 4
-	for _, t := range netTensorsOf(h) {
+// netFileSizeOf is the size of a net file of shape s: the header, the
+// tensors of netTensorsOf(s) and the CRC (NetFileSize for one bucket).
+func netFileSizeOf(s netShape) int {
+	size := s.headerSize() + 4
+	for _, t := range netTensorsOf(s) {
 		if t.Wide {
 			size += 4 * t.Len
 		} else {
@@ -245,17 +331,22 @@ func netFileSizeOf(h int) int {
 
 // QuantNet is a net's quantised weights as the trainer writes them: one flat
 // slice of values per tensor, in NetTensors order. A nil slice (the zero
-// QuantNet) encodes as zeros.
+// QuantNet) encodes as zeros; the output biases' length is the number of
+// output buckets (none: one).
 type QuantNet [numTensors][]int32
 
-// NewQuantNet returns an all-zero QuantNet with every tensor allocated.
-func NewQuantNet() *QuantNet {
+// NewQuantNet returns an all-zero QuantNet of buckets output buckets with
+// every tensor allocated.
+func NewQuantNet(buckets int) *QuantNet {
 	q := &QuantNet{}
-	for k, t := range NetTensors {
+	for k, t := range NetTensorsFor(buckets) {
 		q[k] = make([]int32, t.Len)
 	}
 	return q
 }
+
+// Buckets is q's number of output buckets.
+func (q *QuantNet) Buckets() int { return max(len(q[TensorOutputBias]), 1) }
 
 // Quantisation units, for the trainer.
 const (
@@ -263,19 +354,20 @@ const (
 	NetQB = netQB
 )
 
-// EncodeNet writes q in the net file format.
+// EncodeNet writes q in the net file format, with q's output buckets.
 func EncodeNet(q *QuantNet) []byte { return EncodeNetWidth(q, NetHidden) }
 
 // EncodeNetWidth writes q as a net file h hidden units wide: DecodeNetWidth's
 // inverse.
 func EncodeNetWidth(q *QuantNet, h int) []byte {
+	shape := netShape{h, q.Buckets()}
 	le := binary.LittleEndian
-	b := make([]byte, 0, netFileSizeOf(h))
+	b := make([]byte, 0, netFileSizeOf(shape))
 	b = append(b, netMagic...)
-	for _, v := range []uint32{netVersion, NetInputs, uint32(h), netQA, netQB, NetScale} {
+	for _, v := range shape.header() {
 		b = le.AppendUint32(b, v)
 	}
-	for k, t := range netTensorsOf(h) {
+	for k, t := range netTensorsOf(shape) {
 		for i := range t.Len {
 			var v int32
 			if i < len(q[k]) {

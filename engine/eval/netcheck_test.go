@@ -13,7 +13,7 @@ import (
 // -470.40 and the search sacrificed its queen at +200.00).
 func TestNetPlausible(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	random := NewQuantNet()
+	random := NewQuantNet(1)
 	random[TensorOutputBias][0] = int32(rng.IntN(1 << 16))
 	for i := range random[TensorFeatureWeights] {
 		random[TensorFeatureWeights][i] = int32(rng.IntN(1<<16) - 1<<15)

@@ -61,7 +61,7 @@ func NewNNUE(net *Net) *NNUE {
 // move's point of view.
 func (e *NNUE) Evaluate(pos *board.Position) int {
 	a := e.accumulate(pos)
-	return e.net.output(a, pos.Side())
+	return e.net.output(a, pos)
 }
 
 // slot returns ply's accumulator slot.
@@ -102,7 +102,7 @@ func (e *NNUE) accumulate(pos *board.Position) *accumulator {
 func (n *Net) Evaluate(pos *board.Position) int {
 	var a accumulator
 	n.refresh(&a, pos)
-	return n.output(&a, pos.Side())
+	return n.output(&a, pos)
 }
 
 // refresh computes a's sums from pos's pieces.
@@ -183,12 +183,20 @@ func apply(d, s *[netWords]uint64, add, sub *[2]*[netWords]uint64, na, ns int) {
 	}
 }
 
-// output is the net's score from side us's point of view in centipawns.
-func (n *Net) output(a *accumulator, us board.Color) int {
+// output is the net's score of pos, whose accumulator is a, from the side
+// to move's point of view in centipawns, by the output layer of pos's
+// piece count.
+func (n *Net) output(a *accumulator, pos *board.Position) int {
+	us := pos.Side()
+	bucket := 0
+	if b := len(n.outB); b > 1 {
+		bucket = OutputBucket(pos.Occupied().Count(), b)
+	}
 	own, other := &a.v[us&1], &a.v[us&1^1]
-	wOwn := (*[NetHidden]int16)(n.outW[:NetHidden])
-	wOther := (*[NetHidden]int16)(n.outW[NetHidden:])
+	w := &n.outW[bucket]
+	wOwn := (*[NetHidden]int16)(w[:NetHidden])
+	wOther := (*[NetHidden]int16)(w[NetHidden:])
 	sum := outputSum(own, other, wOwn, wOther)
 	// sum is in QA²·QB; one QA off gives the bias's QA·QB.
-	return int((sum/netQA + int64(n.outB)) * NetScale / (netQA * netQB))
+	return int((sum/netQA + int64(n.outB[bucket])) * NetScale / (netQA * netQB))
 }

@@ -3,6 +3,7 @@ package eval
 import (
 	"bufio"
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"flag"
 	"fmt"
@@ -130,7 +131,7 @@ func TestNNUEBackfill(t *testing.T) {
 			if a.key != pos.Key() {
 				t.Fatalf("ply %d not filled", pos.Ply())
 			}
-			if got, want := net.output(a, pos.Side()), net.Evaluate(pos); got != want {
+			if got, want := net.output(a, pos), net.Evaluate(pos); got != want {
 				t.Fatalf("%s: before %v: backfilled %d, refresh %d", tc.fen, line[i], got, want)
 			}
 		}
@@ -265,7 +266,7 @@ func TestParseNetRefusesBadFiles(t *testing.T) {
 // TestEncodeParseRoundTrip: what the trainer writes is what the engine reads,
 // every tensor of NetTensors in its place.
 func TestEncodeParseRoundTrip(t *testing.T) {
-	q := NewQuantNet()
+	q := NewQuantNet(1)
 	for k, ten := range NetTensors {
 		for i := range q[k] {
 			v := int32((i*131+k*7)%2000 - 1000)
@@ -293,13 +294,15 @@ func TestEncodeParseRoundTrip(t *testing.T) {
 			t.Fatalf("feature bias %d differs", i)
 		}
 	}
-	for i, v := range n.outW {
-		if int32(v) != q[TensorOutputWeights][i] {
-			t.Fatalf("output weight %d differs", i)
+	for b := range n.outW {
+		for i, v := range n.outW[b] {
+			if int32(v) != q[TensorOutputWeights][b*2*NetHidden+i] {
+				t.Fatalf("bucket %d output weight %d differs", b, i)
+			}
 		}
-	}
-	if n.outB != q[TensorOutputBias][0] {
-		t.Errorf("output bias %d, encoded %d", n.outB, q[TensorOutputBias][0])
+		if n.outB[b] != q[TensorOutputBias][b] {
+			t.Errorf("bucket %d output bias %d, encoded %d", b, n.outB[b], q[TensorOutputBias][b])
+		}
 	}
 }
 
@@ -322,7 +325,7 @@ func TestNetFileSize(t *testing.T) {
 	}
 	// The built-in net, parsed and written back, is the same file.
 	n := defaultNetT(t)
-	q := NewQuantNet()
+	q := NewQuantNet(1)
 	for f := range n.ftW {
 		for i, v := range unpack(&n.ftW[f]) {
 			q[TensorFeatureWeights][f*NetHidden+i] = int32(v)
@@ -331,10 +334,12 @@ func TestNetFileSize(t *testing.T) {
 	for i, v := range unpack(&n.ftB) {
 		q[TensorFeatureBias][i] = int32(v)
 	}
-	for i, v := range n.outW {
-		q[TensorOutputWeights][i] = int32(v)
+	for b := range n.outW {
+		for i, v := range n.outW[b] {
+			q[TensorOutputWeights][b*2*NetHidden+i] = int32(v)
+		}
+		q[TensorOutputBias][b] = n.outB[b]
 	}
-	q[TensorOutputBias][0] = n.outB
 	if !bytes.Equal(EncodeNet(q), defaultNetFile) {
 		t.Error("the built-in net does not re-encode to its own file")
 	}
@@ -382,5 +387,102 @@ func TestNNUELongHistory(t *testing.T) {
 	}
 	if n := len(e.stack); n != nnueRing {
 		t.Fatalf("%d accumulators after %d plies, want the fixed %d", n, pos.Ply(), nnueRing)
+	}
+}
+
+func TestOutputBucket(t *testing.T) {
+	for _, tc := range []struct{ pieces, buckets, want int }{
+		{2, 1, 0}, {32, 1, 0},
+		{2, 8, 0}, {5, 8, 0}, {6, 8, 1}, {17, 8, 3}, {29, 8, 6}, {30, 8, 7}, {32, 8, 7},
+		{3, 16, 0}, {4, 16, 1}, {32, 16, 15},
+		{0, 8, 0}, {40, 8, 7}, // beyond a legal board: clamped
+	} {
+		if got := OutputBucket(tc.pieces, tc.buckets); got != tc.want {
+			t.Errorf("OutputBucket(%d, %d) = %d, want %d", tc.pieces, tc.buckets, got, tc.want)
+		}
+	}
+}
+
+// TestOutputBuckets: a net of 8 output buckets, each the built-in net's
+// output layer, is a version 2 file that evaluates as the built-in net;
+// moving one bucket's bias moves the positions of its band by exactly that,
+// and no other.
+func TestOutputBuckets(t *testing.T) {
+	one, err := DecodeNet(defaultNetFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const b = 8
+	q := NewQuantNet(b)
+	copy(q[TensorFeatureWeights], one[TensorFeatureWeights])
+	copy(q[TensorFeatureBias], one[TensorFeatureBias])
+	for k := range b {
+		copy(q[TensorOutputWeights][k*2*NetHidden:], one[TensorOutputWeights])
+		q[TensorOutputBias][k] = one[TensorOutputBias][0]
+	}
+	file := EncodeNet(q)
+	if want := NetFileSize + 4 + (b-1)*(4*NetHidden+4); len(file) != want {
+		t.Fatalf("8-bucket file %d bytes, want %d", len(file), want)
+	}
+	if v := binary.LittleEndian.Uint32(file[4:]); v != 2 {
+		t.Fatalf("version %d, want 2", v)
+	}
+	split, err := ParseNet(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if split.Buckets() != b || defaultNetT(t).Buckets() != 1 {
+		t.Fatalf("buckets %d and %d, want %d and 1", split.Buckets(), defaultNetT(t).Buckets(), b)
+	}
+	fens := map[string]int{ // FEN: its bucket of 8
+		board.StartFEN: 7,
+		"r1bq1rk1/pp2nppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R1BQK2R b KQ - 3 9": 7,
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1":                          2,
+		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40":                             1,
+		"8/8/4k3/8/8/3K4/8/8 w - - 0 1":                                      0,
+	}
+	const bump = 3 * NetQA * NetQB / 4 // 300 cp
+	q[TensorOutputBias][2] += bump
+	bumped, err := ParseNet(EncodeNet(q))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for fen, bucket := range fens {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := OutputBucket(pos.Occupied().Count(), b); got != bucket {
+			t.Fatalf("%s: bucket %d, want %d", fen, got, bucket)
+		}
+		base := defaultNetT(t).Evaluate(pos)
+		if got := split.Evaluate(pos); got != base {
+			t.Errorf("%s: 8 copies of the output layer %d, the built-in net %d", fen, got, base)
+		}
+		want := base
+		if bucket == 2 {
+			want += 300
+		}
+		if got := bumped.Evaluate(pos); got < want-1 || got > want+1 {
+			t.Errorf("%s (bucket %d): %d after bucket 2's bias rose 300 cp, want %d", fen, bucket, got, want)
+		}
+	}
+	bad := func(buckets uint32) []byte {
+		f := bytes.Clone(file)
+		binary.LittleEndian.PutUint32(f[28:], buckets)
+		return f
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"one bucket in version 2", bad(1), "version 2 with 1 output buckets, want 2 to 16"},
+		{"too many buckets", bad(17), "version 2 with 17 output buckets, want 2 to 16"},
+		{"another bucket count", bad(4), "bytes, want"},
+	} {
+		if _, err := ParseNet(tc.data); !errors.Is(err, ErrBadNet) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want ErrBadNet mentioning %q", tc.name, err, tc.want)
+		}
 	}
 }

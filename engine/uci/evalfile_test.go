@@ -44,7 +44,7 @@ func TestEvalFile(t *testing.T) {
 	corrupt[1000] ^= 0xff
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.nnue")
-	if err := os.WriteFile(huge, make([]byte, eval.NetFileSize+1), 0o644); err != nil {
+	if err := os.WriteFile(huge, make([]byte, eval.MaxNetFileSize+1), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	files := map[string][]byte{
@@ -69,7 +69,7 @@ func TestEvalFile(t *testing.T) {
 		// no training made was accepted; a file too large was called "not a
 		// book file".
 		{"constant.nnue", "info string error: setoption: option EvalFile: constant.nnue: bad net file: implausible weights: the start position scores 300 cp for the side to move, want within -200..200 (not a trained net?)"},
-		{huge, "info string error: setoption: option EvalFile: " + huge + ": 197413 bytes, more than the 197412 a net file may have: bad net file"},
+		{huge, "info string error: setoption: option EvalFile: " + huge + ": 205157 bytes, more than the 205156 a net file may have: bad net file"},
 		{dir, "info string error: setoption: option EvalFile: " + dir + ": a directory, not a regular file: bad net file"},
 	} {
 		r.send("setoption name Use NNUE value true", "setoption name EvalFile value "+tc.file, "isready")
