@@ -7,9 +7,11 @@
 // nets/default.nnue) is 768 inputs (colour × piece type × square, seen from
 // each side) → 2×128 hidden units (one accumulator per side, int16) → one
 // output through the clipped squared ReLU, with the side to move's half
-// first. An NNUE evaluator keeps a fixed ring of accumulators, one per ply
-// of the recent history, and updates one from its parent's by the rows a
-// move adds and removes. The accumulator and output arithmetic are kernels:
+// first; a net file may hold several output layers (buckets), one per band
+// of the piece count. An NNUE evaluator keeps a fixed ring of
+// accumulators, one per ply of the recent history, and updates one from
+// its parent's by the rows a move adds and removes. The accumulator and
+// output arithmetic are kernels:
 // SWAR on four int16 lanes per uint64 (nnue_swar.go, the portable path and
 // the reference) or, in a GOEXPERIMENT=simd build for wasm, 128-bit SIMD
 // (nnue_simd_wasm.go); every path gives exactly the same values. The net's
