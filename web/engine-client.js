@@ -16,9 +16,11 @@
 // Ordering: commands run one after another in call order. go() and
 // position() while a search runs first stop it; the old search's promise
 // still resolves with its bestmove. A go still waiting in the queue when a
-// later go, position, newGame or stop is called is stopped as soon as it
-// starts (it too resolves with a bestmove): an infinite search queued behind
-// a stopping one would otherwise run for ever and hold up all that follows. Errors the engine reports for a command
+// later go or position is called is stopped as soon as it starts (it too
+// resolves with a bestmove), and so is an infinite or pondering one when a
+// later stop or newGame is: queued behind a stopping search, it would
+// otherwise run for ever and hold up all that follows. A timed go queued
+// before a stop() still runs to its limit, as it would have had it started. Errors the engine reports for a command
 // (a bad FEN, an unknown option) reject that command's promise.
 //
 // Watchdog: while anything is outstanding the client pings the worker with
@@ -70,7 +72,8 @@ export class EngineClient {
     this._restartError = null;
     this._dead = null;          // EngineError once the client gave up or was terminated
     this._restarts = [];
-    this._stopsAsked = 0;       // calls that stop the search: go, position, newGame, stop
+    this._replaced = 0;         // go and position calls: each makes a queued go moot
+    this._stopped = 0;          // stop and newGame calls: each ends a queued endless go
     this._spawn();
   }
 
@@ -113,6 +116,7 @@ export class EngineClient {
 
   /** newGame tells the engine a new game starts (clears its tables). */
   newGame() {
+    this._stopped++;
     this._stopSearch();
     return this._handled(this._enqueue(() => this._command([{ type: 'newgame' }])));
   }
@@ -134,6 +138,7 @@ export class EngineClient {
    * stays); go() after a refused position rejects too.
    */
   position(fen, moves = []) {
+    this._replaced++;
     this._stopSearch();
     const pos = { fen: fen || null, moves: [...moves] };
     return this._handled(this._enqueue(async () => {
@@ -161,8 +166,11 @@ export class EngineClient {
    * every typed info event of this search.
    */
   go(limits = {}, onInfo = null) {
+    this._replaced++;
     this._stopSearch();
-    const asked = this._stopsAsked;
+    const replaced = this._replaced;
+    const stopped = this._stopped;
+    const endless = !!(limits && (limits.infinite || limits.ponder));
     return this._enqueue(() => {
       if (this._positionError) {
         return Promise.reject(new EngineError('no valid position: ' + this._positionError.message, { where: 'position' }));
@@ -171,14 +179,15 @@ export class EngineClient {
         this._search = { resolve, reject, onInfo, stopSent: false };
         this._post({ ...limits, type: 'go' });
         this._armWatchdog();
-        // A stop was asked for after this go was queued: it was meant for this search too.
-        if (this._stopsAsked !== asked) this._stopSearch();
+        // A call after this go was queued made it moot (see Ordering above).
+        if (this._replaced !== replaced || (endless && this._stopped !== stopped)) this._stopSearch();
       });
     });
   }
 
   /** stop ends the running search; it resolves once its bestmove arrived. */
   stop() {
+    this._stopped++;
     this._stopSearch();
     return this._enqueue(() => undefined);
   }
@@ -298,10 +307,8 @@ export class EngineClient {
     });
   }
 
-  // _stopSearch stops the running search, if any, and counts the request, so
-  // that a go queued before it stops its own search when it starts.
+  // _stopSearch stops the running search, if any.
   _stopSearch() {
-    this._stopsAsked++;
     const s = this._search;
     if (s && !s.stopSent && !this._dead) {
       s.stopSent = true;

@@ -15,6 +15,10 @@ import { t } from './i18n.js';
 export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
   // token names the search in flight; cancel() bumps it.
   let token = 0;
+  // setUp is the last applyLevel: a search starts after it, so a move made while a
+  // new game is being set up is searched with its level's options and not stopped
+  // by the set-up's own stop.
+  let setUp = Promise.resolve();
 
   const turn = {
     /** thinking: a search for the live game is in flight (or waits for the engine). */
@@ -26,17 +30,26 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
       turn.thinking = false;
     },
 
-    /** applyLevel sends the level's options (after the engine is ready; a refusal is a notice). */
-    async applyLevel() {
+    /**
+     * applyLevel sends the level's options (after the engine is ready; a refusal is a
+     * notice), first telling the engine of a new game when newGame is set. Searches
+     * asked for meanwhile wait for it.
+     */
+    applyLevel({ newGame = false } = {}) {
       const l = level();
-      await shell.engineLoaded;
-      if (!shell.engineReady) return;
-      try {
-        await shell.engine.stop();
-        await shell.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
-      } catch (e) {
-        shell.notice(t('play.levelRefused', { why: e.message || e }));
-      }
+      const run = async () => {
+        await shell.engineLoaded;
+        if (!shell.engineReady) return;
+        try {
+          await shell.engine.stop();
+          if (newGame) await shell.engine.newGame();
+          await shell.setOptions({ MultiPV: 1, UCI_AnalyseMode: false, OwnBook: true, ...l.options });
+        } catch (e) {
+          shell.notice(t('play.levelRefused', { why: e.message || e }));
+        }
+      };
+      setUp = setUp.then(run, run);
+      return setUp;
     },
 
     /**
@@ -51,8 +64,9 @@ export function createEngineTurn(shell, { level, clock, now, onGo, onScore }) {
       turn.thinking = true;
       shell.refresh({ animate: false });
       await shell.engineLoaded;
+      await setUp;
       if (!shell.engineReady || mine !== token) {
-        turn.thinking = false;
+        if (mine === token) turn.thinking = false;
         return null;
       }
       const g = game();

@@ -162,11 +162,7 @@ export function createPlay(shell, root, bars) {
     const against = { level: levelLabel(level()) };
     if (st.userColor === 'b') shell.say(t('play.newGame.b', against));
     else shell.say(st.clock.timed ? t('play.newGame.wClock', against) : t('play.newGame.w', against));
-    if (shell.engineReady) {
-      await shell.engine.stop();
-      await shell.engine.newGame();
-    }
-    await engineTurn.applyLevel();
+    await engineTurn.applyLevel({ newGame: true });
     maybeEngineMove();
   }
 

@@ -127,6 +127,32 @@ test('a go still queued when another position and go come is stopped as it start
   assert.ok(isLegal(null, ['e2e4', 'e7e5'], r.cPv), r.cPv);
 });
 
+// stop() ends a queued infinite go (nothing else would) but lets a queued timed one
+// run to its limit, as it would have had it started before the stop.
+test('stop with a go still queued: an infinite one is stopped as it starts, a depth-limited one completes', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    const hung = () => new Promise((res) => setTimeout(() => res('hung'), 10000));
+    const run = async (limits) => {
+      e.position(null, []);
+      const a = e.go({ infinite: true });
+      await new Promise((res) => setTimeout(res, 300));
+      e.position(null, ['d2d4']);
+      const depths = [];
+      const b = e.go(limits, (i) => { if (i.pv) depths.push(i.depth); });
+      const stopped = e.stop();
+      const all = await Promise.race([Promise.all([a, b, stopped]), hung()]);
+      return all === 'hung' ? { hung: true } : { b: all[1], depth: Math.max(0, ...depths) };
+    };
+    return { infinite: await run({ infinite: true }), depth: await run({ depth: 7 }) };
+  });
+  assert.equal(r.infinite.hung, undefined, 'the queued infinite go was never stopped');
+  assert.ok(isLegal(null, ['d2d4'], r.infinite.b.move), JSON.stringify(r.infinite));
+  assert.equal(r.depth.hung, undefined);
+  assert.equal(r.depth.depth, 7, 'the depth-limited go reached its depth');
+  assert.ok(isLegal(null, ['d2d4'], r.depth.b.move), JSON.stringify(r.depth));
+});
+
 test('loadBook hands the compact book over; a truncated book is refused', async () => {
   const size = fs.statSync(path.join(ROOT, 'cmd', 'azurite', 'book.bin')).size;
   const r = await page.evaluate(async () => {

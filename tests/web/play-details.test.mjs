@@ -144,6 +144,42 @@ test('a premove clicked while the player\'s own move still glides is queued; the
   }, 'premove-in-glide');
 });
 
+// SLOW_SETUP holds every readyok the engine sends back for 300 ms once
+// window.__slowReady is set, so a new game's set-up (stop, newgame, the level's
+// options) outlasts the player's first click; and it logs what the page sends.
+const SLOW_SETUP = () => {
+  window.__sent = [];
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (msg, ...rest) {
+    if (msg && typeof msg === 'object') window.__sent.push(msg.type === 'setoption' ? `setoption ${msg.name}=${msg.value}` : msg.type);
+    return post.call(this, msg, ...rest);
+  };
+  const on = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+  Object.defineProperty(Worker.prototype, 'onmessage', {
+    get() { return on.get.call(this); },
+    set(fn) { on.set.call(this, (e) => (window.__slowReady && e.data && e.data.type === 'readyok' ? setTimeout(() => fn(e), 300) : fn(e))); },
+  });
+};
+
+test('a move made while a new game is being set up is searched after its level\'s options, and not cut short', async () => {
+  await withPage({}, async (page) => {
+    await page.addInitScript(SLOW_SETUP);
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await page.evaluate(() => { window.__slowReady = true; });
+    await startGame(page, { color: 'w', level: 'beginner' });
+    await clickNow(page, 'e2', 'e4');
+    assert.equal(await plies(page), 1, 'e4 is played at once');
+    await waitPlies(page, 2);
+    const sent = await page.evaluate(() => window.__sent);
+    const newgame = sent.lastIndexOf('newgame');
+    const level = sent.lastIndexOf('setoption UCI_Elo=750');
+    const go = sent.indexOf('go', newgame);
+    assert.ok(newgame >= 0 && level > newgame && go > level, `newgame, the level, then go: ${sent.slice(Math.max(0, newgame - 2)).join(', ')}`);
+    assert.equal(sent.indexOf('stop', go), -1, `nothing stops the search: ${sent.slice(go).join(', ')}`);
+  }, 'move-during-setup');
+});
+
 const REFUSED = 'Engine analysis is off during a timed game: finish or resign it first.';
 
 test('back on Play after a refused analysis, the status tells the game\'s state', async () => {
