@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,42 +13,21 @@ import (
 	"github.com/azurite-chess/azurite/engine/eval"
 )
 
-var bucketFENs = []string{
-	board.StartFEN,
-	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
-	"8/8/4k3/8/8/3K4/8/8 w - - 0 1",
-}
-
 // TestWidenToBuckets: the built-in net with its output layer copied to 8
 // buckets evaluates every position as the built-in net; a bucketed net
 // splits only into as many; a bucket count out of range is refused.
 func TestWidenToBuckets(t *testing.T) {
-	file, _ := builtinNet(t)
+	file, one := builtinNet(t)
 	q, err := widenNet(file, eval.NetHidden, 8, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	split, err := eval.ParseNet(eval.EncodeNet(q))
-	if err != nil {
-		t.Fatal(err)
+	nets := parseNets(t, q, one)
+	if nets[0].Buckets() != 8 {
+		t.Fatalf("%d buckets, want 8", nets[0].Buckets())
 	}
-	full, err := eval.ParseNet(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if split.Buckets() != 8 {
-		t.Fatalf("%d buckets, want 8", split.Buckets())
-	}
-	for _, fen := range bucketFENs {
-		pos, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got, want := split.Evaluate(pos), full.Evaluate(pos); got != want {
-			t.Errorf("%s: 8 buckets %d, the built-in net %d", fen, got, want)
-		}
+	if got, want := evaluations(t, nets[0]), evaluations(t, nets[1]); !slices.Equal(got, want) {
+		t.Errorf("8 buckets evaluate %v, the built-in net %v", got, want)
 	}
 	again, err := widenNet(eval.EncodeNet(q), eval.NetHidden, 8, 1)
 	if err != nil || !bytes.Equal(eval.EncodeNet(again), eval.EncodeNet(q)) {

@@ -28,6 +28,44 @@ func narrowFile(q *eval.QuantNet, h0 int) []byte {
 	return eval.EncodeNetWidth(n, h0)
 }
 
+// testFENs are the positions whose evaluations the widen tests compare.
+var testFENs = []string{
+	board.StartFEN,
+	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	"r1bq1rk1/pp2nppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R1BQK2R b KQ - 3 9",
+	"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
+	"8/8/4k3/8/8/3K4/8/8 w - - 0 1",
+}
+
+// parseNets encodes each of qs and reads it back as the engine does.
+func parseNets(t *testing.T, qs ...*eval.QuantNet) []*eval.Net {
+	t.Helper()
+	nets := make([]*eval.Net, len(qs))
+	for i, q := range qs {
+		n, err := eval.ParseNet(eval.EncodeNet(q))
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets[i] = n
+	}
+	return nets
+}
+
+// evaluations is n's score of each of testFENs.
+func evaluations(t *testing.T, n *eval.Net) []int {
+	t.Helper()
+	v := make([]int, len(testFENs))
+	for i, fen := range testFENs {
+		pos, err := board.ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v[i] = n.Evaluate(pos)
+	}
+	return v
+}
+
 // builtinNet returns the built-in net's file and its quantised weights.
 func builtinNet(t *testing.T) ([]byte, *eval.QuantNet) {
 	t.Helper()
@@ -76,35 +114,18 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 			cut[eval.TensorOutputWeights][side*h+i] = 0
 		}
 	}
-	wideNet, err := eval.ParseNet(eval.EncodeNet(wide))
+	full, err := eval.DecodeNet(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cutNet, err := eval.ParseNet(eval.EncodeNet(cut))
-	if err != nil {
-		t.Fatal(err)
-	}
-	full, err := eval.ParseNet(file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fens := []string{
-		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-		"r1bq1rk1/pp2nppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R1BQK2R b KQ - 3 9",
-		"6k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 40",
-	}
+	nets := parseNets(t, wide, cut, full)
+	w, c, f := evaluations(t, nets[0]), evaluations(t, nets[1]), evaluations(t, nets[2])
 	differs := false
-	for _, fen := range fens {
-		pos, err := board.ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
+	for i, fen := range testFENs {
+		if w[i] != c[i] {
+			t.Errorf("%s: widened net %d, the cut built-in net %d", fen, w[i], c[i])
 		}
-		if got, want := wideNet.Evaluate(pos), cutNet.Evaluate(pos); got != want {
-			t.Errorf("%s: widened net %d, the cut built-in net %d", fen, got, want)
-		}
-		differs = differs || full.Evaluate(pos) != cutNet.Evaluate(pos)
+		differs = differs || f[i] != c[i]
 	}
 	if !differs {
 		t.Error("silencing half the units changed no evaluation: the test cannot tell nets apart")
