@@ -325,7 +325,7 @@ func TestNetFileSize(t *testing.T) {
 	}
 	// The built-in net, parsed and written back, is the same file.
 	n := defaultNetT(t)
-	q := NewQuantNet(1)
+	q := NewQuantNet(n.Buckets())
 	for f := range n.ftW {
 		for i, v := range unpack(&n.ftW[f]) {
 			q[TensorFeatureWeights][f*NetHidden+i] = int32(v)
