@@ -14,15 +14,15 @@ import (
 )
 
 // narrowFile encodes the first h0 hidden units of q (a net of this build's
-// width) as a net file h0 units wide.
+// width) as a net file h0 units wide, with q's output buckets.
 func narrowFile(q *eval.QuantNet, h0 int) []byte {
 	h, n := eval.NetHidden, &eval.QuantNet{}
 	for f := range eval.NetInputs {
 		n[eval.TensorFeatureWeights] = append(n[eval.TensorFeatureWeights], q[eval.TensorFeatureWeights][f*h:f*h+h0]...)
 	}
 	n[eval.TensorFeatureBias] = q[eval.TensorFeatureBias][:h0]
-	for side := range 2 {
-		n[eval.TensorOutputWeights] = append(n[eval.TensorOutputWeights], q[eval.TensorOutputWeights][side*h:side*h+h0]...)
+	for half := range 2 * q.Buckets() { // each bucket's side to move's half, then the other's
+		n[eval.TensorOutputWeights] = append(n[eval.TensorOutputWeights], q[eval.TensorOutputWeights][half*h:half*h+h0]...)
 	}
 	n[eval.TensorOutputBias] = q[eval.TensorOutputBias]
 	return eval.EncodeNetWidth(n, h0)
@@ -87,7 +87,8 @@ func builtinNet(t *testing.T) ([]byte, *eval.QuantNet) {
 // identity, byte for byte.
 func TestWidenKeepsTheEvaluation(t *testing.T) {
 	file, q := builtinNet(t)
-	same, err := widenNet(file, eval.NetHidden, 1, 1)
+	b := q.Buckets()
+	same, err := widenNet(file, eval.NetHidden, b, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,20 +99,24 @@ func TestWidenKeepsTheEvaluation(t *testing.T) {
 	const h0 = 64
 	h := eval.NetHidden
 	narrow := narrowFile(q, h0)
-	if want := 28 + 2*eval.NetInputs*h0 + 2*h0 + 4*h0 + 4 + 4; len(narrow) != want {
+	header := 28
+	if b > 1 {
+		header += 4
+	}
+	if want := header + 2*eval.NetInputs*h0 + 2*h0 + b*(4*h0+4) + 4; len(narrow) != want {
 		t.Fatalf("narrow file %d bytes, want %d", len(narrow), want)
 	}
-	wide, err := widenNet(narrow, h0, 1, 1)
+	wide, err := widenNet(narrow, h0, b, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cut := eval.NewQuantNet(1) // the built-in net, units h0.. silenced
+	cut := eval.NewQuantNet(b) // the built-in net, units h0.. silenced
 	for k := range q {
 		copy(cut[k], q[k])
 	}
-	for side := range 2 {
+	for half := range 2 * b {
 		for i := h0; i < h; i++ {
-			cut[eval.TensorOutputWeights][side*h+i] = 0
+			cut[eval.TensorOutputWeights][half*h+i] = 0
 		}
 	}
 	full, err := eval.DecodeNet(file)
@@ -177,7 +182,7 @@ func TestWidenRefuses(t *testing.T) {
 		{"other quantisation", otherQA, 32, "version/inputs/hidden/QA/QB/scale"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if _, err := widenNet(tc.data, tc.from, 1, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, err := widenNet(tc.data, tc.from, q.Buckets(), 1); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("err %v, want one containing %q", err, tc.want)
 			}
 		})
