@@ -367,7 +367,9 @@ export class EngineClient {
         if (this._waiting && d.where === 'book') {
           this._waiting.reject(err); this._waiting = null;
         } else if (this._barriers.length) {
-          this._barriers[this._barriers.length - 1].errors.push(err);
+          // The engine answers in order: an error belongs to the oldest command whose
+          // readyok has not come (a watchdog ping posted after it waits behind it).
+          this._barriers[0].errors.push(err);
         }
         this._emit('error', err);
         break;

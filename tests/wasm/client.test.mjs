@@ -76,6 +76,26 @@ test('errors reject the command that caused them; the previous position stays', 
   assert.ok(isLegal(null, ['g1f3'], r.best.move));
 });
 
+// The watchdog pings with isready when the worker is silent; a ping posted after a
+// command that the engine refuses must not take the command's error away from it.
+test('an error still rejects its command when a watchdog ping was posted after it', async () => {
+  const r = await page.evaluate(async () => {
+    const e = window.engine;
+    await e.isReady();
+    const grab = (p) => p.then(() => 'resolved', (err) => `${err.name}: ${err.message}`);
+    // What setOption does, then what the watchdog does, in one task.
+    const refused = grab(e._enqueue(() => {
+      const p = e._command([{ type: 'setoption', name: 'Hash', value: 999999 }]);
+      e._worker.postMessage({ type: 'isready' });
+      e._barriers.push({ resolve() {}, reject() {}, errors: [] });
+      return p;
+    }));
+    return { refused: await refused, after: await grab(e.isReady()) };
+  });
+  assert.match(r.refused, /^EngineError: .*Hash.*out of range/);
+  assert.equal(r.after, 'resolved');
+});
+
 test('go while a search runs stops it first; both promises resolve; stop with nothing running resolves', async () => {
   const r = await page.evaluate(async () => {
     const e = window.engine;
