@@ -37,7 +37,7 @@ const (
 	NetScale = 400
 )
 
-// Net file layout (little-endian), NetFileSize bytes:
+// Net file layout (little-endian), NetFileSize bytes for one output bucket:
 //
 //	0   magic "AZNN"
 //	4   u32 version: 1 for one output bucket, 2 for more
@@ -56,9 +56,10 @@ const (
 	netHeader   = 28                                                                    // version 1's; version 2's is 4 more
 )
 
-// MaxNetFileSize is the largest net file this build reads: MaxNetBuckets
-// output buckets.
-var MaxNetFileSize = netFileSizeOf(netShape{NetHidden, MaxNetBuckets})
+// MaxNetFileSize is the largest net file this build reads, one of
+// MaxNetBuckets output buckets: version 2's header, 2·NetHidden+1 more
+// values per bucket (TestNetFileSize).
+const MaxNetFileSize = NetFileSize + 4 + (MaxNetBuckets-1)*(4*NetHidden+4)
 
 // OutputBucket is the output layer that scores a position with pieces
 // pieces on the board (kings included) in a net of buckets output buckets:

@@ -9,5 +9,5 @@ import "github.com/azurite-chess/azurite/internal/safefile"
 // and larger files are refused at once, wrapping ErrBadNet). The bytes are
 // not parsed (see ParseNet).
 func ReadNetFile(name string) ([]byte, error) {
-	return safefile.Read(name, int64(MaxNetFileSize), "a net file", ErrBadNet)
+	return safefile.Read(name, MaxNetFileSize, "a net file", ErrBadNet)
 }

@@ -323,6 +323,9 @@ func TestNetFileSize(t *testing.T) {
 	if got := len(EncodeNet(&QuantNet{})); got != NetFileSize {
 		t.Errorf("EncodeNet wrote %d bytes, want %d", got, NetFileSize)
 	}
+	if got := len(EncodeNet(NewQuantNet(MaxNetBuckets))); got != MaxNetFileSize {
+		t.Errorf("a net of %d buckets is %d bytes, MaxNetFileSize is %d", MaxNetBuckets, got, MaxNetFileSize)
+	}
 	// The built-in net, parsed and written back, is the same file.
 	n := defaultNetT(t)
 	q := NewQuantNet(n.Buckets())
