@@ -420,7 +420,7 @@ nnue-net3: nnue-bin $(NNUE_NET2)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 170
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -out $(NNUE_DIR)/net3
 
-# The built-in net nn-c0bb54cce8ca, the fourth iteration (docs/nnue.md, "Nets"): nn-bb1756271900's
+# nn-c0bb54cce8ca, the fourth iteration, built in before nn-93686917ca91 (docs/nnue.md, "Nets"): nn-bb1756271900's
 # weights trained 3 epochs on net 3's data, data-s10004 to its 206 chunks, and
 # 322 chunks of nn-bb1756271900's own games (data-s10005, soft 5 000 nodes).
 # Each step resumes; the net is NNUE_DIR/net4/nn-*.nnue.
@@ -432,6 +432,24 @@ nnue-net4: nnue-bin
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 206
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10005 -seed 10005 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET3) -chunks 322
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
+
+# The built-in net nn-93686917ca91, the fifth iteration (docs/nnue.md,
+# "Nets"): nn-c0bb54cce8ca's output layer copied to 8 output buckets by piece
+# count (nnue widen -buckets 8), trained 3 epochs on the shared
+# gen3-seed9001 set and 392 chunks of nn-c0bb54cce8ca's own games (soft
+# 5 000 nodes) at its scale (@0.858). Each step resumes; the net is
+# NNUE_DIR/net5/nn-*.nnue.
+NNUE_NET4        = $(NNUE_DIR)/net4/nn-c0bb54cce8ca.nnue
+NNUE_NET5_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:346@0.858,$(NNUE_DIR)/data-s10007:46@0.858
+.PHONY: nnue-net5
+nnue-net5: nnue-bin
+	test -f $(NNUE_NET4) || $(MAKE) nnue-net4
+	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 346
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
+	mkdir -p $(NNUE_DIR)/net5
+	test -f $(NNUE_DIR)/net5/b8.nnue || $(NNUE_BIN) widen -from 128 -buckets 8 -seed 1 -out $(NNUE_DIR)/net5/b8.nnue $(NNUE_NET4)
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET5_DATA) -init $(NNUE_DIR)/net5/b8.nnue -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net5
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
