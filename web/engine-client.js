@@ -20,8 +20,9 @@
 // resolves with a bestmove), and so is an infinite or pondering one when a
 // later stop or newGame is: queued behind a stopping search, it would
 // otherwise run for ever and hold up all that follows. A timed go queued
-// before a stop() still runs to its limit, as it would have had it started. Errors the engine reports for a command
-// (a bad FEN, an unknown option) reject that command's promise.
+// before a stop() still runs to its limit, as it would have had it started.
+// Errors the engine reports for a command (a bad FEN, an unknown option)
+// reject that command's promise.
 //
 // Watchdog: while anything is outstanding the client pings the worker with
 // isready (answered within milliseconds even mid-search). A worker that

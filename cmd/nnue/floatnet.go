@@ -95,12 +95,7 @@ type sample struct {
 
 // bucket is the output layer that scores s in n: s.n, its active
 // features from one side, is its piece count.
-func (n *floatNet) bucket(s *sample) int {
-	if b := n.buckets(); b > 1 {
-		return eval.OutputBucket(s.n, b)
-	}
-	return 0
-}
+func (n *floatNet) bucket(s *sample) int { return eval.OutputBucket(s.n, n.buckets()) }
 
 // outLayer is output bucket b's weights, the side to move's half first.
 func (n *floatNet) outLayer(b int) *[2 * hidden]float32 {

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"hash/crc32"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -186,7 +187,7 @@ func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
 	for i := range header {
 		header[i] = le.Uint32(data[4+4*i:])
 	}
-	if u32s(header) != u32s(want) {
+	if !slices.Equal(header, want) {
 		names := "version/inputs/hidden/QA/QB/scale"
 		if b > 1 {
 			names += "/buckets"
@@ -197,10 +198,7 @@ func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
 		return nil, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
 	}
-	q := &QuantNet{}
-	for k, t := range tensors {
-		q[k] = make([]int32, t.Len)
-	}
+	q := newQuantNetOf(shape)
 	off := shape.headerSize()
 	for k, t := range tensors {
 		for i := range q[k] {
@@ -338,9 +336,12 @@ type QuantNet [numTensors][]int32
 
 // NewQuantNet returns an all-zero QuantNet of buckets output buckets with
 // every tensor allocated.
-func NewQuantNet(buckets int) *QuantNet {
+func NewQuantNet(buckets int) *QuantNet { return newQuantNetOf(netShape{NetHidden, buckets}) }
+
+// newQuantNetOf is NewQuantNet for a net of shape s.
+func newQuantNetOf(s netShape) *QuantNet {
 	q := &QuantNet{}
-	for k, t := range NetTensorsFor(buckets) {
+	for k, t := range netTensorsOf(s) {
 		q[k] = make([]int32, t.Len)
 	}
 	return q
