@@ -556,6 +556,7 @@ nnue-install:
 # tools/review-agreement/games.pgn: precision, recall and F1 of the review at its
 # Normal quality (REVIEW_NODES), beside Stockfish at the same node count. Cached
 # under ~/.cache/azurite/review-agreement: a rerun searches only what changed.
+# REVIEW_ARGS="--list" adds the moves the two disagree on; "--scale S" rescales.
 REVIEW_REF       ?= $(shell command -v stockfish || echo /usr/games/stockfish)
 REVIEW_NODES     ?= 300000
 REVIEW_REF_NODES ?= 2000000

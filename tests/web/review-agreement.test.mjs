@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './repo.mjs';
-import { parseInfo, score, scaled } from '../../tools/review-agreement/agreement.mjs';
+import { parseInfo, score, scaled, moveLosses, disagreements } from '../../tools/review-agreement/agreement.mjs';
 import { exactLine } from '../../web/review.js';
 import { readGames, buildGame } from '../../web/pgn.js';
 
@@ -50,4 +50,37 @@ test('the benchmark games: 20, each replayed legally to its end', () => {
     plies += g.mainlineNodes().length;
   }
   assert.equal(plies, 1022);
+});
+
+test('--list: each move\'s loss, the search\'s own choices, and the moves the two disagree on', () => {
+  const g = buildGame(readGames('[Event "t"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 *\n')[0]);
+  const line = [g.root, ...g.mainlineNodes()];
+  const ev = (cp, pv, mate = null) => ({ score: { cp, mate }, pv });
+  const evals = [ev(20, ['e2e4']), ev(20, ['c7c5']), ev(30, ['g1f3']), ev(-60, ['b8c6']), ev(-50, ['f1c4']), ev(null, [], -3)];
+  const losses = moveLosses(line, evals);
+  const got = [...losses].map(([ply, l]) => [ply, l.drop.toFixed(3), l.mate, l.chosen]);
+  assert.deepEqual(got, [
+    [1, '0.000', false, true],
+    [2, '0.919', false, false],
+    [3, '8.260', false, false],
+    [4, '0.911', false, true],
+    [5, '42.955', true, true],
+  ]);
+  const test = new Map([[3, 6], [2, 6]]);
+  test.losses = losses;
+  test.moves = new Map(line.slice(1).map((n, i) => [n.ply, ['1.e4', '1...e5', '2.Qh5', '2...Nc6', '3.Bc4'][i]]));
+  const ref = new Map([[3, 2], [4, 6], [5, 4]]);
+  ref.losses = new Map([...losses].map(([p, l]) => [p, { ...l, chosen: false }]));
+  ref.losses.set(2, { drop: 3.5, mate: false, chosen: false });
+  ref.moves = test.moves;
+  const d = disagreements('A – B', test, ref);
+  assert.deepEqual(d.rows, [
+    '| A – B | 1...e5 | – 3.5 | ?! 0.9 |',
+    '| A – B | 2...Nc6 | ?! 0.9 | – 0.9 (its choice) |',
+    '| A – B | 3.Bc4 | ?? 43.0 (a mate score) | – 43.0 (a mate score) (its choice) |',
+  ]);
+  assert.deepEqual(d.tally, { missed: 2, chosen: 2, missedNear: 0, extra: 1, extraNear: 1 });
+  assert.deepEqual(disagreements('A – B', test, ref, 5).tally, { missed: 2, chosen: 2, missedNear: 0, extra: 1, extraNear: 1 });
+  test.losses = new Map([...losses].map(([p, l]) => [p, { ...l, chosen: false }]));
+  assert.deepEqual(disagreements('A – B', test, ref).tally, { missed: 2, chosen: 0, missedNear: 1, extra: 1, extraNear: 1 }, 'a 43-point loss the test did not mark is near');
 });

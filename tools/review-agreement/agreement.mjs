@@ -13,12 +13,15 @@
 //
 //   node tools/review-agreement/agreement.mjs [--engine CMD] [--nodes N]
 //        [--ref CMD] [--ref-nodes N] [--games FILE] [--cache DIR] [--json FILE]
-//        [--scale S]
+//        [--scale S] [--list]
 //
 // --scale S multiplies the test engine's centipawn scores by S before they are
 // judged (mates and the rules' verdicts unchanged): how much of the disagreement
 // is the score's scale rather than which moves the search finds bad. The review
 // itself never rescales; the default 1 is what the player shows.
+// --list adds the moves the two disagree on, each with both engines' loss of winning
+// chances and whether the test's own search chose the move: whether they differ on
+// what is bad or only on which side of a threshold a loss falls.
 // The native engine gives the node-for-node search of the wasm build the player runs
 // (make test-search-wasm checks the node counts agree); --engine 'node
 // tools/azurite-uci.mjs' runs the wasm build itself. Evaluations are cached by engine
@@ -32,6 +35,8 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readGames, buildGame } from '../../web/pgn.js';
 import { judgeMoves, exactLine, terminalEval, QUALITY } from '../../web/review.js';
+import { winningChances, THRESHOLDS } from '../../web/judge.js';
+import { moveNumberLabel } from '../../web/game.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -45,9 +50,14 @@ function parseArgs(argv) {
     cache: path.join(os.homedir(), '.cache', 'azurite', 'review-agreement'),
     json: '',
     scale: 1,
+    list: false,
   };
   const names = { '--engine': 'engine', '--nodes': 'nodes', '--ref': 'ref', '--ref-nodes': 'refNodes', '--games': 'games', '--cache': 'cache', '--json': 'json', '--scale': 'scale' };
   for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === '--list') {
+      o.list = true;
+      continue;
+    }
     const k = names[argv[i]];
     if (!k || i + 1 >= argv.length) throw new Error(`agreement: unknown or incomplete argument ${JSON.stringify(argv[i])}`);
     const v = argv[++i];
@@ -206,8 +216,28 @@ export function scaled(ev, s) {
   return { ...ev, score: { ...ev.score, cp: Math.round(ev.score.cp * s) } };
 }
 
-// marksOf reviews one game with engine at nodes and returns Map(ply → NAG); the
-// searched scores are multiplied by scale before they are judged.
+// moveLosses gives, for each move of line (nodes from the root) judged with evals
+// (one per node, White's view), the mover's loss of winning chances in lichess's
+// points (judgeMove's drop; a mate counts as 1 000 cp, where lichess clamps, and
+// mate says one of the two scores was a mate, judged by judgeMove's mate rules) and
+// whether the move was the search's own choice (then the review never marks it).
+export function moveLosses(line, evals) {
+  const isMate = (s) => s.mate !== null && s.mate !== undefined && s.mate !== 0;
+  const cp = (s) => (isMate(s) ? Math.sign(s.mate) * 1000 : s.cp);
+  const out = new Map();
+  for (let i = 1; i < line.length; i++) {
+    const n = line[i];
+    const sign = n.color === 'w' ? 1 : -1;
+    const before = evals[i - 1];
+    const drop = 50 * (winningChances(sign * cp(before.score)) - winningChances(sign * cp(evals[i].score)));
+    out.set(n.ply, { drop, mate: isMate(before.score) || isMate(evals[i].score), chosen: !!(before.pv && before.pv[0] === n.uci) });
+  }
+  return out;
+}
+
+// marksOf reviews one game with engine at nodes and returns its marks, Map(ply →
+// NAG), and each move's loss (moveLosses); the searched scores are multiplied by
+// scale before they are judged.
 async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
   const game = buildGame(sg);
   const line = [game.root, ...game.mainlineNodes()];
@@ -225,7 +255,42 @@ async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
     evals.push(scaled(ev, scale));
   }
   const r = judgeMoves(line, evals);
-  return new Map(r.marks.map((m) => [m.node.ply, m.judged.nag]));
+  const marks = new Map(r.marks.map((m) => [m.node.ply, m.judged.nag]));
+  marks.losses = moveLosses(line, evals);
+  marks.moves = new Map(line.slice(1).map((n) => [n.ply, `${moveNumberLabel(n, game.startFen)}${n.san}`]));
+  return marks;
+}
+
+const NAG_SYMBOL = { 6: '?!', 2: '?', 4: '??' };
+
+// disagreements lists the moves one of test and ref marks and the other does not
+// (Maps from marksOf), as table rows for game, with a tally: of the reference's
+// marks the test missed, how many were its own search's choice and how many came
+// within near points of the inaccuracy threshold; of the test's own marks, how many
+// came that near in the reference.
+export function disagreements(game, test, ref, near = 2) {
+  const rows = [];
+  const tally = { missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 };
+  const plies = [...new Set([...test.keys(), ...ref.keys()])].sort((a, b) => a - b);
+  const fmtLoss = (m, ply) => {
+    const l = m.losses.get(ply);
+    return `${NAG_SYMBOL[m.get(ply)] || '–'} ${l.drop.toFixed(1)}${l.mate ? ' (a mate score)' : ''}${l.chosen ? ' (its choice)' : ''}`;
+  };
+  for (const ply of plies) {
+    if (test.has(ply) === ref.has(ply)) continue;
+    const t = test.losses.get(ply);
+    const close = t.drop >= THRESHOLDS.inaccuracy - near;
+    if (ref.has(ply)) {
+      tally.missed++;
+      if (t.chosen) tally.chosen++;
+      else if (close) tally.missedNear++;
+    } else {
+      tally.extra++;
+      if (ref.losses.get(ply).drop >= THRESHOLDS.inaccuracy - near) tally.extraNear++;
+    }
+    rows.push(`| ${game} | ${test.moves.get(ply)} | ${fmtLoss(ref, ply)} | ${fmtLoss(test, ply)} |`);
+  }
+  return { rows, tally };
 }
 
 // score compares test marks with reference marks (Maps ply → NAG); keep picks the
@@ -267,6 +332,8 @@ async function main() {
     if (searched % 50 === 0) process.stderr.write(`agreement: ${searched} positions searched, ${Math.round((Date.now() - t0) / 1000)} s\n`);
   };
   const rows = [];
+  const listed = [];
+  const tally = { missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 };
   const total = { all: { test: 0, ref: 0, hit: 0 }, serious: { test: 0, ref: 0, hit: 0 }, baseAll: { test: 0, ref: 0, hit: 0 }, baseSerious: { test: 0, ref: 0, hit: 0 } };
   for (const sg of games) {
     const mRef = await marksOf(sg, ref, o.refNodes, caches.ref, progress);
@@ -275,6 +342,9 @@ async function main() {
     const row = { game: `${sg.tags.White} – ${sg.tags.Black}, ${(sg.tags.Date || '').slice(0, 4)}`, all: score(mTest, mRef), serious: score(mTest, mRef, SERIOUS), baseAll: score(mBase, mRef), baseSerious: score(mBase, mRef, SERIOUS) };
     for (const k of Object.keys(total)) for (const f of ['test', 'ref', 'hit']) total[k][f] += row[k][f];
     rows.push(row);
+    const d = disagreements(row.game, mTest, mRef);
+    listed.push(...d.rows);
+    for (const k of Object.keys(tally)) tally[k] += d.tally[k];
   }
   await test.quit();
   await ref.quit();
@@ -288,6 +358,10 @@ async function main() {
   };
   out.push(line('**all marks**', 'all', 'baseAll'));
   out.push(line('**mistakes and blunders**', 'serious', 'baseSerious'));
+  if (o.list) {
+    out.push('', `Moves marked by one and not the other: verdict and loss of winning chances in points (inaccuracy at ${THRESHOLDS.inaccuracy}).`, '', `| game | move | ${ref.name} @${o.refNodes} | ${test.name} @${o.nodes} |`, '|---|---|---|---|', ...listed);
+    out.push('', `Of the ${tally.missed} reference marks the test missed, ${tally.chosen} were its own search's choice and ${tally.missedNear} more lost at least ${THRESHOLDS.inaccuracy - 2} points in its eyes; of its ${tally.extra} marks the reference did not make, ${tally.extraNear} lost at least ${THRESHOLDS.inaccuracy - 2} points in the reference's.`);
+  }
   out.push('', `${games.length} games; ${searched} positions searched in this run (${Math.round((Date.now() - t0) / 1000)} s), the rest from ${o.cache}.`);
   console.log(out.join('\n'));
   if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes, scale: o.scale }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
