@@ -30,6 +30,15 @@ export function winningChances(cp) {
 }
 
 /**
+ * chancesLost is what a move cost its mover (sign 1 for White, -1 for Black) in
+ * lichess's points of winning chances (0..100; negative when it gained), from
+ * before to after, White's centipawns.
+ */
+export function chancesLost(sign, before, after) {
+  return 50 * (winningChances(sign * before) - winningChances(sign * after));
+}
+
+/**
  * judgeMove returns the verdict on a move by mover ('w' or 'b') from before, White's
  * score ({cp, mate}) in the position before the move, to after, White's score after
  * it, or null for a move that loses less than an inaccuracy. afterMated says the move
@@ -49,7 +58,7 @@ export function judgeMove(mover, before, after, { afterMated = false } = {}) {
   const pm = isMate(before) ? sign * before.mate : null;
   const nm = isMate(after) ? sign * after.mate : null;
   if (pm === null && nm === null) {
-    const drop = 50 * (winningChances(sign * before.cp) - winningChances(sign * after.cp));
+    const drop = chancesLost(sign, before.cp, after.cp);
     const v = drop >= THRESHOLDS.blunder ? VERDICT.blunder : drop >= THRESHOLDS.mistake ? VERDICT.mistake : drop >= THRESHOLDS.inaccuracy ? VERDICT.inaccuracy : null;
     return v && { ...v, label: v.label, kind: 'cp', lead: v.label, drop };
   }
@@ -66,6 +75,7 @@ export function judgeMove(mover, before, after, { afterMated = false } = {}) {
   return null;
 }
 
-function isMate(score) {
+/** isMate says score ({cp, mate}) is a forced mate for either side. */
+export function isMate(score) {
   return score.mate !== null && score.mate !== undefined && score.mate !== 0;
 }

@@ -35,8 +35,9 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { readGames, buildGame } from '../../web/pgn.js';
 import { judgeMoves, exactLine, terminalEval, QUALITY } from '../../web/review.js';
-import { winningChances, THRESHOLDS } from '../../web/judge.js';
+import { chancesLost, isMate, THRESHOLDS } from '../../web/judge.js';
 import { moveNumberLabel } from '../../web/game.js';
+import { nagSymbol } from '../../web/pgn.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -222,14 +223,12 @@ export function scaled(ev, s) {
 // mate says one of the two scores was a mate, judged by judgeMove's mate rules) and
 // whether the move was the search's own choice (then the review never marks it).
 export function moveLosses(line, evals) {
-  const isMate = (s) => s.mate !== null && s.mate !== undefined && s.mate !== 0;
   const cp = (s) => (isMate(s) ? Math.sign(s.mate) * 1000 : s.cp);
   const out = new Map();
   for (let i = 1; i < line.length; i++) {
     const n = line[i];
-    const sign = n.color === 'w' ? 1 : -1;
     const before = evals[i - 1];
-    const drop = 50 * (winningChances(sign * cp(before.score)) - winningChances(sign * cp(evals[i].score)));
+    const drop = chancesLost(n.color === 'w' ? 1 : -1, cp(before.score), cp(evals[i].score));
     out.set(n.ply, { drop, mate: isMate(before.score) || isMate(evals[i].score), chosen: !!(before.pv && before.pv[0] === n.uci) });
   }
   return out;
@@ -261,20 +260,21 @@ async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
   return marks;
 }
 
-const NAG_SYMBOL = { 6: '?!', 2: '?', 4: '??' };
+// NEAR is how many points under the inaccuracy threshold a loss counts as near it.
+const NEAR = 2;
 
 // disagreements lists the moves one of test and ref marks and the other does not
 // (Maps from marksOf), as table rows for game, with a tally: of the reference's
 // marks the test missed, how many were its own search's choice and how many came
 // within near points of the inaccuracy threshold; of the test's own marks, how many
 // came that near in the reference.
-export function disagreements(game, test, ref, near = 2) {
+export function disagreements(game, test, ref, near = NEAR) {
   const rows = [];
   const tally = { missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 };
   const plies = [...new Set([...test.keys(), ...ref.keys()])].sort((a, b) => a - b);
   const fmtLoss = (m, ply) => {
     const l = m.losses.get(ply);
-    return `${NAG_SYMBOL[m.get(ply)] || '–'} ${l.drop.toFixed(1)}${l.mate ? ' (a mate score)' : ''}${l.chosen ? ' (its choice)' : ''}`;
+    return `${nagSymbol(m.get(ply)) || '–'} ${l.drop.toFixed(1)}${l.mate ? ' (a mate score)' : ''}${l.chosen ? ' (its choice)' : ''}`;
   };
   for (const ply of plies) {
     if (test.has(ply) === ref.has(ply)) continue;
@@ -342,9 +342,11 @@ async function main() {
     const row = { game: `${sg.tags.White} – ${sg.tags.Black}, ${(sg.tags.Date || '').slice(0, 4)}`, all: score(mTest, mRef), serious: score(mTest, mRef, SERIOUS), baseAll: score(mBase, mRef), baseSerious: score(mBase, mRef, SERIOUS) };
     for (const k of Object.keys(total)) for (const f of ['test', 'ref', 'hit']) total[k][f] += row[k][f];
     rows.push(row);
-    const d = disagreements(row.game, mTest, mRef);
-    listed.push(...d.rows);
-    for (const k of Object.keys(tally)) tally[k] += d.tally[k];
+    if (o.list) {
+      const d = disagreements(row.game, mTest, mRef);
+      listed.push(...d.rows);
+      for (const k of Object.keys(tally)) tally[k] += d.tally[k];
+    }
   }
   await test.quit();
   await ref.quit();
@@ -360,7 +362,7 @@ async function main() {
   out.push(line('**mistakes and blunders**', 'serious', 'baseSerious'));
   if (o.list) {
     out.push('', `Moves marked by one and not the other: verdict and loss of winning chances in points (inaccuracy at ${THRESHOLDS.inaccuracy}).`, '', `| game | move | ${ref.name} @${o.refNodes} | ${test.name} @${o.nodes} |`, '|---|---|---|---|', ...listed);
-    out.push('', `Of the ${tally.missed} reference marks the test missed, ${tally.chosen} were its own search's choice and ${tally.missedNear} more lost at least ${THRESHOLDS.inaccuracy - 2} points in its eyes; of its ${tally.extra} marks the reference did not make, ${tally.extraNear} lost at least ${THRESHOLDS.inaccuracy - 2} points in the reference's.`);
+    out.push('', `Of the ${tally.missed} reference marks the test missed, ${tally.chosen} were its own search's choice and ${tally.missedNear} more lost at least ${THRESHOLDS.inaccuracy - NEAR} points in its eyes; of its ${tally.extra} marks the reference did not make, ${tally.extraNear} lost at least ${THRESHOLDS.inaccuracy - NEAR} points in the reference's.`);
   }
   out.push('', `${games.length} games; ${searched} positions searched in this run (${Math.round((Date.now() - t0) / 1000)} s), the rest from ${o.cache}.`);
   console.log(out.join('\n'));
