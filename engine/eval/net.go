@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/azurite-chess/azurite/engine/board"
 )
@@ -140,21 +141,27 @@ type Net struct {
 	ftB  [netWords]uint64
 	outW [][2 * NetHidden]int16 // per output bucket
 	outB []int32
-	hash string
+	hash func() string
 }
 
 // Hash names the net: the first 12 hex digits of its file's SHA-256.
-func (n *Net) Hash() string { return n.hash }
+func (n *Net) Hash() string { return n.hash() }
 
-// ParseNet reads a net file, checking its size, header and checksum.
+// ParseNet reads a net file, checking its size, header and checksum. The
+// net keeps data for its Hash, which is worked out on first use: in a wasm
+// worker's cold start the digest took about 20 ms (docs/wasm-speed.md),
+// and only the eval command and the trainer ask for it. data must not
+// change afterwards.
 func ParseNet(data []byte) (*Net, error) {
-	q, err := DecodeNet(data)
+	shape, err := checkNetFile(data, NetHidden)
 	if err != nil {
 		return nil, err
 	}
-	n := newNet(q)
-	sum := sha256.Sum256(data)
-	n.hash = hex.EncodeToString(sum[:6])
+	n := readNet(data[shape.headerSize():], shape.buckets)
+	n.hash = sync.OnceValue(func() string {
+		sum := sha256.Sum256(data)
+		return hex.EncodeToString(sum[:6])
+	})
 	return n, nil
 }
 
@@ -169,17 +176,40 @@ func DecodeNet(data []byte) (*QuantNet, error) { return DecodeNetWidth(data, Net
 // tensors are NetTensorsFor's at that width (a wider net starts from a
 // narrower one with it). The output buckets are the header's.
 func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
-	b, err := headerBuckets(data)
+	shape, err := checkNetFile(data, h)
 	if err != nil {
 		return nil, err
 	}
+	q := newQuantNetOf(shape)
+	le := binary.LittleEndian
+	off := shape.headerSize()
+	for k, t := range netTensorsOf(shape) {
+		for i := range q[k] {
+			if t.Wide {
+				q[k][i] = int32(le.Uint32(data[off:]))
+				off += 4
+			} else {
+				q[k][i] = int32(int16(le.Uint16(data[off:])))
+				off += 2
+			}
+		}
+	}
+	return q, nil
+}
+
+// checkNetFile checks a net file h hidden units wide against the shape its
+// header declares: size, magic, header fields and checksum.
+func checkNetFile(data []byte, h int) (netShape, error) {
+	b, err := headerBuckets(data)
+	if err != nil {
+		return netShape{}, err
+	}
 	shape := netShape{h, b}
-	tensors := netTensorsOf(shape)
 	if size := netFileSizeOf(shape); len(data) != size {
-		return nil, badNet(itoa(len(data)) + " bytes, want " + itoa(size) + " for a " + shape.String() + " net")
+		return netShape{}, badNet(itoa(len(data)) + " bytes, want " + itoa(size) + " for a " + shape.String() + " net")
 	}
 	if string(data[:4]) != netMagic {
-		return nil, badNet("header " + strconv.Quote(string(data[:4])) + ", want " + strconv.Quote(netMagic))
+		return netShape{}, badNet("header " + strconv.Quote(string(data[:4])) + ", want " + strconv.Quote(netMagic))
 	}
 	le := binary.LittleEndian
 	want := shape.header()
@@ -192,26 +222,13 @@ func DecodeNetWidth(data []byte, h int) (*QuantNet, error) {
 		if b > 1 {
 			names += "/buckets"
 		}
-		return nil, badNet(names + " " + u32s(header) + ", this build reads " + u32s(want))
+		return netShape{}, badNet(names + " " + u32s(header) + ", this build reads " + u32s(want))
 	}
 	body := data[:len(data)-4]
 	if got, want := crc32.ChecksumIEEE(body), le.Uint32(data[len(data)-4:]); got != want {
-		return nil, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
+		return netShape{}, badNet("checksum " + hex32(got) + ", file says " + hex32(want) + " (corrupt or truncated)")
 	}
-	q := newQuantNetOf(shape)
-	off := shape.headerSize()
-	for k, t := range tensors {
-		for i := range q[k] {
-			if t.Wide {
-				q[k][i] = int32(le.Uint32(data[off:]))
-				off += 4
-			} else {
-				q[k][i] = int32(int16(le.Uint16(data[off:])))
-				off += 2
-			}
-		}
-	}
-	return q, nil
+	return shape, nil
 }
 
 // headerBuckets reads the output buckets a net file declares: 1 unless
@@ -227,41 +244,46 @@ func headerBuckets(data []byte) (int, error) {
 	return int(b), nil
 }
 
-// newNet packs q into the evaluator's layout.
-func newNet(q *QuantNet) *Net {
-	b := q.Buckets()
-	n := &Net{outW: make([][2 * NetHidden]int16, b), outB: make([]int32, b)}
-	var row [NetHidden]int16
-	fill := func(vals []int32) *[NetHidden]int16 {
-		for i := range row {
-			row[i] = int16(vals[i])
-		}
-		return &row
+// readNet builds the evaluator's layout straight from a checked file's
+// tensors (tensors: the file from the first tensor on), with buckets output
+// buckets. Four int16 units, little-endian, are one packed word of Net's
+// layout, so the feature transformer is read a word at a time and no int32
+// copy of the weights is made: the cold start of a wasm worker reads the
+// built-in net this way (TestParseNetMatchesDecode).
+func readNet(tensors []byte, buckets int) *Net {
+	le := binary.LittleEndian
+	n := &Net{outW: make([][2 * NetHidden]int16, buckets), outB: make([]int32, buckets)}
+	off := 0
+	word := func() uint64 {
+		w := le.Uint64(tensors[off:])
+		off += 8
+		return w
 	}
-	ftW := q[TensorFeatureWeights]
 	for f := range n.ftW {
-		n.ftW[f] = pack(fill(ftW[f*NetHidden:]))
+		for j := range n.ftW[f] {
+			n.ftW[f][j] = word()
+		}
 	}
-	n.ftB = pack(fill(q[TensorFeatureBias]))
-	for i, v := range q[TensorOutputWeights] {
-		n.outW[i/(2*NetHidden)][i%(2*NetHidden)] = int16(v)
+	for j := range n.ftB {
+		n.ftB[j] = word()
 	}
-	copy(n.outB, q[TensorOutputBias])
+	for b := range n.outW {
+		for i := range n.outW[b] {
+			n.outW[b][i] = int16(le.Uint16(tensors[off:]))
+			off += 2
+		}
+	}
+	for b := range n.outB {
+		n.outB[b] = int32(le.Uint32(tensors[off:]))
+		off += 4
+	}
 	return n
 }
 
 // netWords is the number of uint64 words holding NetHidden int16 units.
 const netWords = NetHidden / 4
 
-// pack puts four int16 units into each word.
-func pack(row *[NetHidden]int16) (w [netWords]uint64) {
-	for i, v := range row {
-		w[i/4] |= uint64(uint16(v)) << (16 * uint(i%4))
-	}
-	return w
-}
-
-// unpack is pack's inverse.
+// unpack reads the int16 units out of a row of packed words.
 func unpack(w *[netWords]uint64) (row [NetHidden]int16) {
 	for i := range row {
 		row[i] = int16(uint16(w[i/4] >> (16 * uint(i%4))))

@@ -7,10 +7,13 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/azurite-chess/azurite/engine/board"
 )
@@ -326,8 +329,10 @@ func TestNetFileSize(t *testing.T) {
 	if got := len(EncodeNet(NewQuantNet(MaxNetBuckets))); got != MaxNetFileSize {
 		t.Errorf("a net of %d buckets is %d bytes, MaxNetFileSize is %d", MaxNetBuckets, got, MaxNetFileSize)
 	}
-	// The built-in net, parsed and written back, is the same file.
-	n := defaultNetT(t)
+}
+
+// quantOf reads n's weights back into the trainer's flat layout.
+func quantOf(n *Net) *QuantNet {
 	q := NewQuantNet(n.Buckets())
 	for f := range n.ftW {
 		for i, v := range unpack(&n.ftW[f]) {
@@ -343,8 +348,56 @@ func TestNetFileSize(t *testing.T) {
 		}
 		q[TensorOutputBias][b] = n.outB[b]
 	}
-	if !bytes.Equal(EncodeNet(q), defaultNetFile) {
-		t.Error("the built-in net does not re-encode to its own file")
+	return q
+}
+
+// TestParseNetMatchesDecode: ParseNet reads the evaluator's packed layout
+// straight from the file; its weights are DecodeNet's, and written back
+// they are the same file, for the built-in net and for random nets of one
+// and of several output buckets (negative weights, int32 biases).
+func TestParseNetMatchesDecode(t *testing.T) {
+	random := func(buckets int, seed uint64) []byte {
+		r := rand.New(rand.NewPCG(seed, 1))
+		q := NewQuantNet(buckets)
+		for k, ten := range NetTensorsFor(buckets) {
+			for i := range q[k] {
+				if ten.Wide {
+					q[k][i] = r.Int32N(1<<24) - 1<<23
+				} else {
+					q[k][i] = r.Int32N(1<<16) - 1<<15
+				}
+			}
+		}
+		return EncodeNet(q)
+	}
+	for _, tc := range []struct {
+		name string
+		file []byte
+	}{
+		{"built-in", defaultNetFile},
+		{"random, 1 bucket", random(1, 1)},
+		{"random, 3 buckets", random(3, 2)},
+		{"random, 16 buckets", random(MaxNetBuckets, 3)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, err := ParseNet(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := DecodeNet(tc.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := quantOf(n)
+			for k := range got {
+				if !slices.Equal(got[k], want[k]) {
+					t.Errorf("tensor %s: ParseNet's weights differ from DecodeNet's", NetTensors[k].Name)
+				}
+			}
+			if !bytes.Equal(EncodeNet(got), tc.file) {
+				t.Error("the parsed net does not re-encode to its own file")
+			}
+		})
 	}
 }
 
@@ -497,3 +550,36 @@ func TestOutputBuckets(t *testing.T) {
 		}
 	}
 }
+
+var netStartFlag = flag.Bool("netstart", false, "TestNetStartPrint: time this process's first parse and check of the built-in net (or -startnet's) and print it")
+var startNetFlag = flag.String("startnet", "", "TestNetStartPrint: a net file to time instead of the built-in one")
+
+// TestNetStartPrint, with -netstart, prints how long this process's first
+// ParseNet and Plausible of the built-in net (or of -startnet FILE) take:
+// the cold code a wasm worker's start runs before readyok, when run in a
+// fresh process as wasm (docs/wasm-speed.md). A figure, not a test.
+func TestNetStartPrint(t *testing.T) {
+	if !*netStartFlag {
+		t.Skip("a figure: run with -netstart")
+	}
+	data := defaultNetFile
+	if *startNetFlag != "" {
+		var err error
+		if data, err = os.ReadFile(*startNetFlag); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t0 := time.Now()
+	n, err := ParseNet(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t1 := time.Now()
+	if err := n.Plausible(); err != nil {
+		t.Fatal(err)
+	}
+	t2 := time.Now()
+	fmt.Printf("net start: parse %.2f ms, plausible %.2f ms\n", ms(t1.Sub(t0)), ms(t2.Sub(t1)))
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
