@@ -126,8 +126,14 @@ func (b *bridge) refuseLine(_ js.Value, args []js.Value) (ret any) {
 }
 
 // loop feeds queued requests to the handler until "quit", then waits for a
-// running search to report and tells the host.
+// running search to report and tells the host. Requests that leave the
+// engine alone ("uci", "isready") and came before the engine started are
+// answered before the warm-up search is set up, so that readyok does not
+// wait for it.
 func (b *bridge) loop() {
+	if b.drain(request.leavesEngineAlone) {
+		return
+	}
 	b.startWarmUp()
 	for {
 		select {
@@ -138,20 +144,28 @@ func (b *bridge) loop() {
 			continue
 		case <-b.signal:
 		}
-		for {
-			b.mu.Lock()
-			if len(b.queue) == 0 {
-				b.mu.Unlock()
-				break
-			}
-			r := b.queue[0]
-			b.queue = b.queue[1:]
+		if b.drain(func(request) bool { return true }) {
+			return
+		}
+	}
+}
+
+// drain runs queued requests in order while take accepts the next one. After
+// "quit" it closes the handler, tells the host and reports true.
+func (b *bridge) drain(take func(request) bool) (quit bool) {
+	for {
+		b.mu.Lock()
+		if len(b.queue) == 0 || !take(b.queue[0]) {
 			b.mu.Unlock()
-			if b.run(r) {
-				b.h.Close()
-				b.host.Call("quit")
-				return
-			}
+			return false
+		}
+		r := b.queue[0]
+		b.queue = b.queue[1:]
+		b.mu.Unlock()
+		if b.run(r) {
+			b.h.Close()
+			b.host.Call("quit")
+			return true
 		}
 	}
 }
