@@ -451,6 +451,22 @@ nnue-net5: nnue-bin
 	test -f $(NNUE_DIR)/net5/b8.nnue || $(NNUE_BIN) widen -from 128 -buckets 8 -seed 1 -out $(NNUE_DIR)/net5/b8.nnue $(NNUE_NET4)
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET5_DATA) -init $(NNUE_DIR)/net5/b8.nnue -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net5
 
+# nn-6f0bbc58e90f, a sixth-iteration candidate (docs/nnue.md, "Nets"):
+# nn-93686917ca91's weights trained 3 epochs on the games of the two nets
+# before it, all at one scale (@0.858): nn-c0bb54cce8ca's (data-s10006 to
+# 427 chunks, data-s10007) and nn-93686917ca91's own (data-s10008, 156
+# chunks), without the older gen3-seed9001 set. Each step resumes; the net
+# is NNUE_DIR/net6/nn-*.nnue.
+NNUE_NET5        = $(NNUE_DIR)/net5/nn-93686917ca91.nnue
+NNUE_NET6_DATA   = $(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:156@0.858
+.PHONY: nnue-net6
+nnue-net6: nnue-bin
+	test -f $(NNUE_NET5) || $(MAKE) nnue-net5
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 427
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 156
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET6_DATA) -init $(NNUE_NET5) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net6
+
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
 # next net against the current one), both in the working tree's binary, colour-reversed
