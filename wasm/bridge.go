@@ -144,11 +144,14 @@ func (b *bridge) loop() {
 			continue
 		case <-b.signal:
 		}
-		if b.drain(func(request) bool { return true }) {
+		if b.drain(everyRequest) {
 			return
 		}
 	}
 }
+
+// everyRequest is drain's take for a queue run to its end.
+func everyRequest(request) bool { return true }
 
 // drain runs queued requests in order while take accepts the next one. After
 // "quit" it closes the handler, tells the host and reports true.

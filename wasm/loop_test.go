@@ -10,8 +10,8 @@ import (
 
 // TestLoopAnswersEarlyLinesFirst: "uci" and "isready" sent before the
 // engine started are answered before the warm-up search is set up (readyok
-// does not wait for it); the first line that needs the engine still finds
-// the warm-up running, ends it and gets a fresh engine.
+// does not wait for it); a later line that needs the engine ends the
+// warm-up, and the lines after it are answered.
 func TestLoopAnswersEarlyLinesFirst(t *testing.T) {
 	host := newTestHost()
 	defer host.release()

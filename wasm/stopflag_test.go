@@ -90,7 +90,7 @@ func (r *stopFlagRig) send(msg any) { r.b.send(js.Undefined(), []js.Value{js.Val
 
 func (r *stopFlagRig) typed(fields map[string]any) { r.send(fields) }
 
-func (r *stopFlagRig) process() { r.b.drain(func(request) bool { return true }) }
+func (r *stopFlagRig) process() { r.b.drain(everyRequest) }
 
 func (r *stopFlagRig) store(n int) {
 	js.Global().Get("Atomics").Call("store", r.flag, 0, n)

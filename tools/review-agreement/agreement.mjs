@@ -33,11 +33,10 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { readGames, buildGame } from '../../web/pgn.js';
+import { readGames, buildGame, nagSymbol } from '../../web/pgn.js';
 import { judgeMoves, exactLine, terminalEval, QUALITY } from '../../web/review.js';
 import { chancesLost, isMate, THRESHOLDS } from '../../web/judge.js';
 import { moveNumberLabel } from '../../web/game.js';
-import { nagSymbol } from '../../web/pgn.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -263,6 +262,9 @@ async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
 // NEAR is how many points under the inaccuracy threshold a loss counts as near it.
 const NEAR = 2;
 
+// emptyTally is disagreements' tally before any move is counted.
+const emptyTally = () => ({ missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 });
+
 // disagreements lists the moves one of test and ref marks and the other does not
 // (Maps from marksOf), as table rows for game, with a tally: of the reference's
 // marks the test missed, how many were its own search's choice and how many came
@@ -270,7 +272,8 @@ const NEAR = 2;
 // came that near in the reference.
 export function disagreements(game, test, ref, near = NEAR) {
   const rows = [];
-  const tally = { missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 };
+  const tally = emptyTally();
+  const nearFrom = THRESHOLDS.inaccuracy - near;
   const plies = [...new Set([...test.keys(), ...ref.keys()])].sort((a, b) => a - b);
   const fmtLoss = (m, ply) => {
     const l = m.losses.get(ply);
@@ -279,14 +282,14 @@ export function disagreements(game, test, ref, near = NEAR) {
   for (const ply of plies) {
     if (test.has(ply) === ref.has(ply)) continue;
     const t = test.losses.get(ply);
-    const close = t.drop >= THRESHOLDS.inaccuracy - near;
+    const close = t.drop >= nearFrom;
     if (ref.has(ply)) {
       tally.missed++;
       if (t.chosen) tally.chosen++;
       else if (close) tally.missedNear++;
     } else {
       tally.extra++;
-      if (ref.losses.get(ply).drop >= THRESHOLDS.inaccuracy - near) tally.extraNear++;
+      if (ref.losses.get(ply).drop >= nearFrom) tally.extraNear++;
     }
     rows.push(`| ${game} | ${test.moves.get(ply)} | ${fmtLoss(ref, ply)} | ${fmtLoss(test, ply)} |`);
   }
@@ -333,7 +336,7 @@ async function main() {
   };
   const rows = [];
   const listed = [];
-  const tally = { missed: 0, chosen: 0, missedNear: 0, extra: 0, extraNear: 0 };
+  const tally = emptyTally();
   const total = { all: { test: 0, ref: 0, hit: 0 }, serious: { test: 0, ref: 0, hit: 0 }, baseAll: { test: 0, ref: 0, hit: 0 }, baseSerious: { test: 0, ref: 0, hit: 0 } };
   for (const sg of games) {
     const mRef = await marksOf(sg, ref, o.refNodes, caches.ref, progress);
