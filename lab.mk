@@ -451,20 +451,23 @@ nnue-net5: nnue-bin
 	test -f $(NNUE_DIR)/net5/b8.nnue || $(NNUE_BIN) widen -from 128 -buckets 8 -seed 1 -out $(NNUE_DIR)/net5/b8.nnue $(NNUE_NET4)
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET5_DATA) -init $(NNUE_DIR)/net5/b8.nnue -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net5
 
-# nn-6f0bbc58e90f, a sixth-iteration candidate (docs/nnue.md, "Nets"):
-# nn-93686917ca91's weights trained 3 epochs on the games of the two nets
-# before it, all at one scale (@0.858): nn-c0bb54cce8ca's (data-s10006 to
-# 427 chunks, data-s10007) and nn-93686917ca91's own (data-s10008, 156
-# chunks), without the older gen3-seed9001 set. Each step resumes; the net
-# is NNUE_DIR/net6/nn-*.nnue.
+# nn-faaf97409bce, the sixth iteration (docs/nnue.md, "Nets"):
+# nn-93686917ca91's weights trained 3 epochs on the shared gen3-seed9001
+# set and the games of the two nets before it, all at one scale (@0.858):
+# nn-c0bb54cce8ca's (data-s10006 to 427 chunks, data-s10007) and
+# nn-93686917ca91's own (data-s10008, 244 chunks). Each step resumes; the
+# net is NNUE_DIR/net6/nn-*.nnue. Without $(NNUE_GEN3) and with 156 or 244
+# chunks of data-s10008 the same recipe made nn-6f0bbc58e90f and
+# nn-9b86308f1e49, which were not kept.
 NNUE_NET5        = $(NNUE_DIR)/net5/nn-93686917ca91.nnue
-NNUE_NET6_DATA   = $(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:156@0.858
+NNUE_NET6_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:244@0.858
 .PHONY: nnue-net6
 nnue-net6: nnue-bin
 	test -f $(NNUE_NET5) || $(MAKE) nnue-net5
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 427
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 156
+	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 244
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET6_DATA) -init $(NNUE_NET5) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net6
 
 # SPRT of the net (NET=file, default: the built-in one) against the
