@@ -406,14 +406,17 @@ NNUE_NET_COMMIT_20b9bcf4c0d6 = 30e5ab7
 NNUE_NET2        = $(NNUE_DIR)/nets/nn-20b9bcf4c0d6.nnue
 NNUE_GEN3_TAR   ?= $(CURDIR)/../shared/data/nnue/gen3-seed9001.tar.xz
 NNUE_GEN3        = $(NNUE_DIR)/gen3/gen3-seed9001
+# The shared set, unpacked into the cache once; the nets that train on it
+# have its manifest as a prerequisite.
+$(NNUE_GEN3)/manifest.json:
+	mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3))
 # data-s10003's chunks are the 103 that a killed 16-worker run left.
 # The data every iteration from net 3 on trains with, and how it trains.
 NNUE_ITER_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10001:550,$(NNUE_DIR)/data-s10002:364,$(NNUE_DIR)/data-s10003:0-100+103+105
 NNUE_ITER_TRAIN  = nice -n 10 $(NNUE_BIN) train -mirror -epochs 3 -batch 16384 -lr 0.001 -lambda 1 -threads 1 -seed 1
 NNUE_NET3_DATA   = $(NNUE_ITER_DATA),$(NNUE_DIR)/data-s10004:170
 .PHONY: nnue-net3
-nnue-net3: nnue-bin $(NNUE_NET2)
-	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
+nnue-net3: nnue-bin $(NNUE_NET2) $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10001 -seed 10001 -nodes 5000 -net $(NNUE_NET2) -chunks 550
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10002 -seed 10002 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 364
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10003 -seed 10003 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 106
@@ -442,9 +445,8 @@ nnue-net4: nnue-bin
 NNUE_NET4        = $(NNUE_DIR)/net4/nn-c0bb54cce8ca.nnue
 NNUE_NET5_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:346@0.858,$(NNUE_DIR)/data-s10007:46@0.858
 .PHONY: nnue-net5
-nnue-net5: nnue-bin
+nnue-net5: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET4) || $(MAKE) nnue-net4
-	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 346
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
 	mkdir -p $(NNUE_DIR)/net5
@@ -462,11 +464,10 @@ nnue-net5: nnue-bin
 NNUE_NET5        = $(NNUE_DIR)/net5/nn-93686917ca91.nnue
 NNUE_NET6_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:244@0.858
 .PHONY: nnue-net6
-nnue-net6: nnue-bin
+nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET5) || $(MAKE) nnue-net5
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 427
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
-	test -f $(NNUE_GEN3)/manifest.json || { mkdir -p $(dir $(NNUE_GEN3)) && tar -xJf $(NNUE_GEN3_TAR) -C $(dir $(NNUE_GEN3)); }
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 244
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET6_DATA) -init $(NNUE_NET5) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net6
 
