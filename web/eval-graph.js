@@ -14,7 +14,12 @@ export function defaults() {
   return { onSelect: () => {} }; // onSelect(ply)
 }
 
-/** createEvalGraph draws into el; render(points, currentPly) with points [{ply, score, mark}]. */
+/**
+ * createEvalGraph draws into el; render(points, currentPly) with points [{ply, score,
+ * mark}], one per half-move. A null point is a half-move not scored yet (a review
+ * in progress scores the last moves first, so the scored stretch is at the end):
+ * the area covers the scored stretch, and what comes before it is shaded as pending.
+ */
 export function createEvalGraph(el, config = {}) {
   const cfg = { ...defaults(), ...config };
   let count = 0;
@@ -43,18 +48,26 @@ export function createEvalGraph(el, config = {}) {
       const x = (i) => (i / (count - 1)) * W;
       const y = (p) => H - (winPercent(toCp(p.score)) / 100) * H;
       svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }));
-      let d = `M 0 ${H}`;
-      points.forEach((p, i) => {
-        d += ` L ${x(i).toFixed(1)} ${y(p).toFixed(1)}`;
-      });
-      d += ` L ${W} ${H} Z`;
-      svg.append(s('path', { d, class: 'g-area' }));
+      const scored = points.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
+      if (scored.length >= 2) {
+        const first = x(scored[0]).toFixed(1);
+        let d = `M ${first} ${H}`;
+        for (const i of scored) d += ` L ${x(i).toFixed(1)} ${y(points[i]).toFixed(1)}`;
+        d += ` L ${x(scored[scored.length - 1]).toFixed(1)} ${H} Z`;
+        svg.append(s('path', { d, class: 'g-area' }));
+      }
+      // The stretch not scored yet is shaded as neither side's, up to the first
+      // scored half-move.
+      if (scored.length < count) {
+        const end = scored.length ? x(scored[0]) : W;
+        svg.append(s('rect', { x: 0, y: 0, width: end.toFixed(1), height: H, class: 'g-pending' }));
+      }
       svg.append(s('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'g-mid' }));
       if (currentPly >= 0 && currentPly < count) {
         svg.append(s('line', { x1: x(currentPly), y1: 0, x2: x(currentPly), y2: H, class: 'g-cursor' }));
       }
       points.forEach((p, i) => {
-        if (!p.mark) return;
+        if (!p || !p.mark) return;
         const c = s('circle', { cx: `${((x(i) / W) * 100).toFixed(2)}%`, cy: `${((y(p) / H) * 100).toFixed(2)}%`, r: 4, class: `g-dot ${p.mark}` });
         c.append(s('title', {}, `${p.label || ''}`));
         dots.append(c);

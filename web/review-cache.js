@@ -1,9 +1,12 @@
 // review-cache.js: the review's evaluations per position, so reviewing a game again
-// (or another game through the same positions) costs no search. A key names
-// everything the result depends on: the engine build (review.js's engine tag: the id
-// name and a fingerprint search), the review quality and the position's FEN (the
-// search is sent the FEN alone, with a cleared hash, so nothing else reaches it). Entries live in memory and in localStorage under one key, the
-// newest MAX_ENTRIES kept; a storage failure only costs the persistence.
+// costs no search. A key names everything the result depends on: the engine build
+// (review.js's engine tag: the id name and a fingerprint search), the review quality,
+// the position's FEN and, for a review's searches, the moves played after it (the
+// review searches a line backwards with the hash kept, so what was searched before a
+// position reaches it: lineKeys); practice's searches of single positions from a
+// cleared hash have the FEN alone (cacheKey). Entries live in memory and in
+// localStorage under one key, the newest MAX_ENTRIES kept; a storage failure only
+// costs the persistence.
 
 const STORAGE_KEY = 'azurite.review-cache.v1';
 
@@ -13,6 +16,26 @@ export const MAX_ENTRIES = 4000;
 /** cacheKey names one search: engine tag, quality and FEN. */
 export function cacheKey(engine, quality, fen) {
   return `${engine}|${quality}|${fen}`;
+}
+
+/**
+ * lineKeys names the review's search of each position of nodes (a main line from the
+ * root): cacheKey's with the number of moves after it and a hash of them.
+ */
+export function lineKeys(engine, quality, nodes) {
+  const moves = nodes.slice(1).map((n) => n.uci);
+  return nodes.map((n, i) => {
+    const after = moves.slice(i).join(' ');
+    return `${cacheKey(engine, quality, n.fen)}|${moves.length - i}:${fnv(after, 2166136261)}:${fnv(after, 3735928559)}`;
+  });
+}
+
+// fnv is a 32-bit FNV-1a hash of s from basis; two bases give the 64 bits a line key
+// carries.
+function fnv(s, basis) {
+  let h = basis;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
+  return h.toString(36);
 }
 
 /** createReviewCache returns {get(key), set(key, value), size, clear()} over storage. */

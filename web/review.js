@@ -1,12 +1,18 @@
 // review.js: game review. The engine searches every position of the main line to a
-// fixed node count (the quality: quick, normal or deep) from a cleared hash, so the
-// same game, build and quality give the same marks every time; results are cached per
-// position (review-cache.js). Each move is judged as lichess does (judge.js), marked
-// ?! / ? / ?? with a comment that says what it allowed or missed (explain.js) and the
-// engine's best move (also drawn as an arrow when the move is shown), and summed up
-// as an accuracy and per-side counts. The marks go into the game as NAGs and
-// comments, so the PGN export carries them. After a review, practice.js sets each
-// marked move of a side up as a puzzle.
+// fixed node count (the quality: quick, normal or deep), the last position first and
+// the hash kept from one search to the one before it, so that what a later position's
+// search found (the refutation of a blunder, a mate) is in the hash when the move
+// that led there is judged; the hash is cleared before the first search only. The
+// same game, build and quality therefore give the same marks every time: a position's
+// result depends on it and on the moves after it, and is cached under both
+// (review-cache.js); a review uses the cache only when every position is there, and
+// otherwise searches the whole line again. Each move is judged as lichess does
+// (judge.js), marked ?! / ? / ?? with a comment that says what it allowed or missed
+// (explain.js) and the engine's best move (also drawn as an arrow when the move is
+// shown), and summed up as an accuracy and per-side counts. The marks go into the
+// game as NAGs and comments, so the PGN export carries them. After a review,
+// practice.js sets each marked move of a side up as a puzzle; its searches are of
+// single positions from a cleared hash.
 
 import { whiteScore, toCp, gameStats, formatScore, MATE_CP } from './score.js';
 import { judgeMove } from './judge.js';
@@ -14,7 +20,7 @@ import { explain, walk } from './explain.js';
 import { createEvalGraph } from './eval-graph.js';
 import { createTimeChart } from './time-chart.js';
 import { moveTimes, parseTimeControl } from './clk.js';
-import { createReviewCache, cacheKey } from './review-cache.js';
+import { createReviewCache, cacheKey, lineKeys } from './review-cache.js';
 import { createPractice } from './practice.js';
 import { hashKey } from './openings.js';
 import { part, h, clear, show } from './dom.js';
@@ -191,13 +197,25 @@ export function createReview(shell, root) {
     if (why) throw new Error(why);
     if (!engineTag) engineTag = await fingerprint();
     const key = cacheKey(engineTag, quality, fen);
+    const hit = cached(key);
+    if (hit) return hit;
+    return search(fen, quality, key, false);
+  }
+
+  // cached returns the evaluation under key, or null.
+  function cached(key) {
     const hit = cache.get(key);
-    if (hit) return { score: { cp: hit.cp, mate: hit.mate }, pv: hit.pv.slice() };
+    return hit ? { score: { cp: hit.cp, mate: hit.mate }, pv: hit.pv.slice() } : null;
+  }
+
+  // search searches fen to the quality's node count, from a cleared hash unless
+  // warm, caches the result under key and returns {score (White's view), pv}.
+  async function search(fen, quality, key, warm) {
     await setReviewOptions();
     const turn = fen.split(' ')[1];
     let last = null;
     st.searched++;
-    await shell.engine.newGame();
+    if (!warm) await shell.engine.newGame();
     shell.setPosition(fen, []);
     const res = await shell.engine.go({ nodes: QUALITY[quality] }, (info) => {
       last = exactLine(info, turn) || last;
@@ -207,6 +225,32 @@ export function createReview(shell, root) {
     if (best && out.pv[0] !== best) out.pv = [best];
     cache.set(key, { cp: out.score.cp, mate: out.score.mate, pv: out.pv });
     return out;
+  }
+
+  // lineEvals evaluates every position of nodes (the main line from the root) at
+  // quality, as the module comment says: the rules' verdict where the game is over,
+  // else the cache if it holds every searched position of this line, else searches
+  // from the last position back. step(i, evals) follows each evaluation; token
+  // stops it (null) when a newer review or a cancel took over.
+  async function lineEvals(game, nodes, quality, token, step) {
+    const why = shell.engineReservedByPlay();
+    if (why) throw new Error(why);
+    if (!engineTag) engineTag = await fingerprint();
+    const keys = lineKeys(engineTag, quality, nodes);
+    const evals = nodes.map((n) => terminalEval(game, n));
+    const hits = keys.map((k, i) => (evals[i] ? null : cached(k)));
+    if (evals.every((e, i) => e || hits[i])) return evals.map((e, i) => e || hits[i]);
+    let warm = false;
+    for (let i = nodes.length - 1; i >= 0; i--) {
+      if (token !== st.token) return null;
+      if (!evals[i]) {
+        if (shell.engineReservedByPlay()) throw new Error(shell.engineReservedByPlay());
+        evals[i] = await search(nodes[i].fen, quality, keys[i], warm);
+        warm = true;
+      }
+      step(i, evals);
+    }
+    return evals;
   }
   // engineTag names the engine build in cache keys: its id name (every development
   // build is "Azurite dev") and a fingerprint of its search, the last info line of a
@@ -262,18 +306,17 @@ export function createReview(shell, root) {
       return;
     }
     const quality = st.quality;
-    const evals = [];
+    let evals = null;
     st.searched = 0; // positions the engine searched in this review (the rest were cached)
     const t0 = performance.now();
     try {
-      for (let i = 0; i < nodes.length; i++) {
-        if (token !== st.token) return;
-        const n = nodes[i];
-        evals.push(terminalEval(game, n) || (await evaluateFen(n.fen, quality)));
-        progress(i + 1, nodes.length);
-        st.points = evals.map((e) => ({ score: e.score }));
+      let done = 0;
+      evals = await lineEvals(game, nodes, quality, token, (i, partial) => {
+        progress(++done, nodes.length);
+        st.points = partial.map((e) => e && { score: e.score });
         graph.render(st.points, nodes.indexOf(shell.game.current));
-      }
+      });
+      if (!evals) return;
     } catch (e) {
       if (token === st.token) shell.notice(t('review.stopped', { why: e.message || e }));
       cancel();

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './repo.mjs';
-import { parseInfo, score, scaled, moveLosses, disagreements } from '../../tools/review-agreement/agreement.mjs';
-import { exactLine } from '../../web/review.js';
+import { parseInfo, score, scaled, moveLosses, disagreements, backwardEvals } from '../../tools/review-agreement/agreement.mjs';
+import { exactLine, terminalEval } from '../../web/review.js';
 import { readGames, buildGame } from '../../web/pgn.js';
 
 test('info lines: exact lines are taken, bounds and other lines are not', () => {
@@ -83,4 +83,30 @@ test('--list: each move\'s loss, the search\'s own choices, and the moves the tw
   assert.deepEqual(disagreements('A – B', test, ref, 5).tally, { missed: 2, chosen: 2, missedNear: 0, extra: 1, extraNear: 1 });
   test.losses = new Map([...losses].map(([p, l]) => [p, { ...l, chosen: false }]));
   assert.deepEqual(disagreements('A – B', test, ref).tally, { missed: 2, chosen: 0, missedNear: 1, extra: 1, extraNear: 1 }, 'a 43-point loss the test did not mark is near');
+});
+
+test('the player\'s backward review: last position first, the hash cleared once, a game cached whole or searched again whole', async () => {
+  const g = buildGame(readGames('[Event "t"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n')[0]);
+  const line = [g.root, ...g.mainlineNodes()];
+  const calls = [];
+  const engine = { evaluate: async (fen, nodes, raw, keep) => { calls.push([line.findIndex((n) => n.fen === fen), nodes, raw, keep]); return { score: { cp: calls.length, mate: null }, pv: [] }; } };
+  const store = new Map();
+  const cache = { get: (k) => store.get(k), set: (k, v) => store.set(k, v) };
+  let searched = 0;
+  const evals = await backwardEvals(g, line, engine, 1000, cache, () => searched++);
+  // The mate after 2...Qh4# is the rules' verdict: never searched.
+  assert.deepEqual(calls, [[3, 1000, false, false], [2, 1000, false, true], [1, 1000, false, true], [0, 1000, false, true]]);
+  assert.equal(searched, 4);
+  assert.deepEqual(evals.slice(0, 4).map((e) => e.score.cp), [4, 3, 2, 1]);
+  assert.deepEqual(evals[4], terminalEval(g, line[4]));
+  assert.equal(evals[4].mated, true);
+  assert.equal(store.size, 4);
+  assert.ok([...store.keys()].every((k) => / /.test(k) && !line.some((n) => n.fen === k)), 'keyed by the game as well as the FEN');
+  calls.length = 0;
+  assert.deepEqual((await backwardEvals(g, line, engine, 1000, cache, () => searched++)).map((e) => e.score), evals.map((e) => e.score));
+  assert.equal(calls.length, 0, 'all cached: nothing searched');
+  store.delete([...store.keys()][1]);
+  await backwardEvals(g, line, engine, 1000, cache, () => searched++);
+  assert.deepEqual(calls.map((c) => c[0]), [3, 2, 1, 0], 'one position missing: the whole game again, from a cleared hash');
+  assert.equal(calls[0][3], false);
 });

@@ -123,6 +123,37 @@ test('review: two reviews give identical marks, and the second from the cache', 
   }, 'review-repeat');
 });
 
+test('review: the last position is searched first, and a cancelled review starts again whole', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await loadText(page, OPERA);
+    await page.click('#tab-review');
+    await page.selectOption('#review-quality', 'quick');
+    await page.evaluate(() => window.azurite.controllers.review.clearCache());
+    await page.click('#btn-review');
+    // The graph fills from the end: the final mate at once (the rules' verdict), then
+    // the positions before it; the start is still unscored.
+    await page.waitForFunction(() => window.azurite.controllers.review.state.points.filter(Boolean).length >= 4);
+    const filled = await page.evaluate(() => window.azurite.controllers.review.state.points.map((p) => !!p));
+    assert.equal(filled.length, 34);
+    assert.equal(filled[0], false, 'the start position is searched last');
+    const n = filled.filter(Boolean).length;
+    assert.deepEqual(filled.slice(34 - n), Array(n).fill(true), `a scored stretch at the end: ${filled}`);
+    assert.equal(await page.locator('#review-graph svg path.g-area').count(), 1, 'drawn while it runs');
+    await screenshot(page, 'review-backward-running');
+    await page.click('#btn-review');
+    await page.waitForFunction(() => !window.azurite.controllers.review.state.running);
+    assert.equal(await page.textContent('#btn-review'), 'Review game');
+    // What the cancelled review searched is cached, but a review uses the cache only
+    // for a whole line: the next one searches every position again, from the end.
+    await page.evaluate(() => { document.getElementById('status').textContent = ''; });
+    await page.click('#btn-review');
+    await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+    assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 33);
+  }, 'review-backward');
+});
+
 test('practice mode: refuses a blunder, gives a hint, accepts the best move', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);

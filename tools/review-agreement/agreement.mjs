@@ -2,18 +2,21 @@
 // agreement.mjs scores the game review's marked moves against a stronger reference
 // (make review-agreement; issue 34). Every game of games.pgn is reviewed as the
 // player reviews it: each position of the main line searched to a fixed node count
-// from a cleared hash with the review's options (web/review.js setReviewOptions), the
-// score taken from the last exact line (exactLine), positions the rules decide scored
-// by the rules (Game.status), and the moves judged by the player's own judgeMoves on
-// lichess's thresholds. The same is done with the reference engine at its node count
-// and with the reference at the test's node count (the line the test is read against).
+// with the review's options (web/review.js setReviewOptions), the last position first
+// with the hash kept from one search to the next and cleared only before the first
+// (web/review.js lineEvals), the score taken from the last exact line (exactLine),
+// positions the rules decide scored by the rules (Game.status), and the moves judged
+// by the player's own judgeMoves on lichess's thresholds. The reference engine at its
+// node count searches each position alone from a cleared hash, as lichess's analysis
+// does; the reference at the test's node count (the line the test is read against)
+// is reviewed as the test is.
 // A move counts as marked when it gets any verdict (?!, ? or ??); the report gives
 // precision, recall and F1 of the test's marks against the reference's, overall and
 // for mistakes and blunders alone, per game and in total.
 //
 //   node tools/review-agreement/agreement.mjs [--engine CMD] [--nodes N]
 //        [--ref CMD] [--ref-nodes N] [--games FILE] [--cache DIR] [--json FILE]
-//        [--scale S] [--list]
+//        [--scale S] [--list] [--forward]
 //
 // --scale S multiplies the test engine's centipawn scores by S before they are
 // judged (mates and the rules' verdicts unchanged): how much of the disagreement
@@ -22,6 +25,8 @@
 // --list adds the moves the two disagree on, each with both engines' loss of winning
 // chances and whether the test's own search chose the move: whether they differ on
 // what is bad or only on which side of a threshold a loss falls.
+// --forward reviews the way the player did before 2026-11-29: each position alone,
+// first to last, from a cleared hash (the test and the line it is read against).
 // The native engine gives the node-for-node search of the wasm build the player runs
 // (make test-search-wasm checks the node counts agree); --engine 'node
 // tools/azurite-uci.mjs' runs the wasm build itself. Evaluations are cached by engine
@@ -51,11 +56,16 @@ function parseArgs(argv) {
     json: '',
     scale: 1,
     list: false,
+    backward: true,
   };
   const names = { '--engine': 'engine', '--nodes': 'nodes', '--ref': 'ref', '--ref-nodes': 'refNodes', '--games': 'games', '--cache': 'cache', '--json': 'json', '--scale': 'scale' };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === '--list') {
       o.list = true;
+      continue;
+    }
+    if (argv[i] === '--forward') {
+      o.backward = false;
       continue;
     }
     const k = names[argv[i]];
@@ -152,10 +162,11 @@ class Engine {
     this.tag = `${this.name.split(' ')[0]}#${crypto.createHash('sha256').update(fp).digest('hex').slice(0, 12)}`;
   }
 
-  // evaluate searches fen to nodes from a cleared hash and returns {score (White's
-  // view), pv}, as web/review.js evaluateFen does; raw returns the last info line.
-  async evaluate(fen, nodes, raw = false) {
-    this.send('ucinewgame');
+  // evaluate searches fen to nodes from a cleared hash (unless keep) and returns
+  // {score (White's view), pv}, as web/review.js evaluateFen does; raw returns the
+  // last info line.
+  async evaluate(fen, nodes, raw = false, keep = false) {
+    if (!keep) this.send('ucinewgame');
     await this.until('isready', (l) => l === 'readyok');
     this.send(`position fen ${fen}`);
     const turn = fen.split(' ')[1];
@@ -233,24 +244,48 @@ export function moveLosses(line, evals) {
   return out;
 }
 
+// backwardEvals searches line's positions last to first with the hash kept from one
+// to the next, as the player's review does. Each evaluation depends on the searches before it, so
+// the cache keys them by the game's moves as well, and a game any of whose
+// positions is missing is searched again whole.
+export async function backwardEvals(game, line, engine, nodes, cache, progress) {
+  const id = crypto.createHash('sha256').update(line.map((n) => n.fen).join('|')).digest('hex').slice(0, 16);
+  const key = (n) => `${id} ${n.fen}`;
+  const evals = line.map((n) => terminalEval(game, n));
+  if (line.every((n, i) => evals[i] || cache.get(key(n)))) return evals.map((ev, i) => ev || cache.get(key(line[i])));
+  let cleared = false;
+  for (let i = line.length - 1; i >= 0; i--) {
+    if (evals[i]) continue;
+    evals[i] = await engine.evaluate(line[i].fen, nodes, false, cleared);
+    cleared = true;
+    cache.set(key(line[i]), evals[i]);
+    progress();
+  }
+  return evals;
+}
+
 // marksOf reviews one game with engine at nodes and returns its marks, Map(ply →
 // NAG), and each move's loss (moveLosses); the searched scores are multiplied by
-// scale before they are judged.
-async function marksOf(sg, engine, nodes, cache, progress, scale = 1) {
+// scale before they are judged. backward searches as backwardEvals does.
+async function marksOf(sg, engine, nodes, cache, progress, scale = 1, backward = false) {
   const game = buildGame(sg);
   const line = [game.root, ...game.mainlineNodes()];
-  const evals = [];
-  for (const n of line) {
-    let ev = terminalEval(game, n);
-    if (!ev) {
-      ev = cache.get(n.fen);
+  let evals = [];
+  if (backward) {
+    evals = (await backwardEvals(game, line, engine, nodes, cache, progress)).map((ev) => scaled(ev, scale));
+  } else {
+    for (const n of line) {
+      let ev = terminalEval(game, n);
       if (!ev) {
-        ev = await engine.evaluate(n.fen, nodes);
-        cache.set(n.fen, ev);
-        progress();
+        ev = cache.get(n.fen);
+        if (!ev) {
+          ev = await engine.evaluate(n.fen, nodes);
+          cache.set(n.fen, ev);
+          progress();
+        }
       }
+      evals.push(scaled(ev, scale));
     }
-    evals.push(scaled(ev, scale));
   }
   const r = judgeMoves(line, evals);
   const marks = new Map(r.marks.map((m) => [m.node.ply, m.judged.nag]));
@@ -324,9 +359,9 @@ async function main() {
   await test.start();
   await ref.start();
   const caches = {
-    test: new Cache(o.cache, test.tag, o.nodes),
+    test: new Cache(o.cache, o.backward ? `${test.tag}-backward` : test.tag, o.nodes),
     ref: new Cache(o.cache, ref.tag, o.refNodes),
-    refLow: new Cache(o.cache, ref.tag, o.nodes),
+    refLow: new Cache(o.cache, o.backward ? `${ref.tag}-backward` : ref.tag, o.nodes),
   };
   let searched = 0;
   const t0 = Date.now();
@@ -340,8 +375,8 @@ async function main() {
   const total = { all: { test: 0, ref: 0, hit: 0 }, serious: { test: 0, ref: 0, hit: 0 }, baseAll: { test: 0, ref: 0, hit: 0 }, baseSerious: { test: 0, ref: 0, hit: 0 } };
   for (const sg of games) {
     const mRef = await marksOf(sg, ref, o.refNodes, caches.ref, progress);
-    const mTest = await marksOf(sg, test, o.nodes, caches.test, progress, o.scale);
-    const mBase = await marksOf(sg, ref, o.nodes, caches.refLow, progress);
+    const mTest = await marksOf(sg, test, o.nodes, caches.test, progress, o.scale, o.backward);
+    const mBase = await marksOf(sg, ref, o.nodes, caches.refLow, progress, 1, o.backward);
     const row = { game: `${sg.tags.White} – ${sg.tags.Black}, ${(sg.tags.Date || '').slice(0, 4)}`, all: score(mTest, mRef), serious: score(mTest, mRef, SERIOUS), baseAll: score(mBase, mRef), baseSerious: score(mBase, mRef, SERIOUS) };
     for (const k of Object.keys(total)) for (const f of ['test', 'ref', 'hit']) total[k][f] += row[k][f];
     rows.push(row);
@@ -354,7 +389,7 @@ async function main() {
   await test.quit();
   await ref.quit();
   const head = `| game | ref marks | ${test.name} marks (hit) | F1 | ${ref.name} @${o.nodes} marks (hit) | F1 |`;
-  const out = [`Marked moves (?!, ?, ??) against ${ref.name} at ${o.refNodes} nodes; test ${test.name} (${test.tag}) at ${o.nodes} nodes${o.scale === 1 ? '' : `, its centipawns × ${o.scale}`}.`, '', head, '|---|---|---|---|---|---|'];
+  const out = [`Marked moves (?!, ?, ??) against ${ref.name} at ${o.refNodes} nodes; test ${test.name} (${test.tag}) at ${o.nodes} nodes${o.backward ? '' : ', each position alone from a cleared hash (--forward)'}${o.scale === 1 ? '' : `, its centipawns × ${o.scale}`}.`, '', head, '|---|---|---|---|---|---|'];
   for (const r of rows) out.push(`| ${r.game} | ${r.all.ref} | ${r.all.test} (${r.all.hit}) | ${fmt(prf(r.all).f1)} | ${r.baseAll.test} (${r.baseAll.hit}) | ${fmt(prf(r.baseAll).f1)} |`);
   const line = (name, k, b) => {
     const a = prf(total[k]);
@@ -369,7 +404,7 @@ async function main() {
   }
   out.push('', `${games.length} games; ${searched} positions searched in this run (${Math.round((Date.now() - t0) / 1000)} s), the rest from ${o.cache}.`);
   console.log(out.join('\n'));
-  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes, scale: o.scale }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
+  if (o.json) fs.writeFileSync(o.json, JSON.stringify({ test: { tag: test.tag, nodes: o.nodes, scale: o.scale, backward: o.backward }, ref: { tag: ref.tag, nodes: o.refNodes }, rows, total }, null, 1));
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
