@@ -364,8 +364,33 @@ func (t *thread) report(d, k int) {
 		NPS:      nps,
 		HashFull: t.tt.hashfull(),
 		Time:     el,
-		PV:       rm.pv[:rm.pvLen],
+		PV:       rm.pv[:drawCut(t.pos, rm.pv[:rm.pvLen])],
 	})
+}
+
+// drawCut returns how many moves of pv, a line from pos, to report: all of
+// them, or those up to and including the first after which the position is a
+// draw by the search's own rules (a repetition, the fifty-move rule,
+// insufficient material). The search scores such a position as a draw without
+// searching on, but a line that reached it through the quiescence search
+// (which tests no repetitions) can run past it, and a match runner rejects a
+// PV that continues after a threefold repetition. pos is left as it was.
+func drawCut(pos *board.Position, pv []board.Move) int {
+	n := len(pv)
+	for i, m := range pv {
+		pos.MakeMove(m)
+		if pos.IsRepetition(i+1) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
+			n = i + 1
+			for range i + 1 {
+				pos.UnmakeMove()
+			}
+			return n
+		}
+	}
+	for range pv {
+		pos.UnmakeMove()
+	}
+	return n
 }
 
 var _ = time.Second
