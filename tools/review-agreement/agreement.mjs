@@ -245,9 +245,9 @@ export function moveLosses(line, evals) {
 }
 
 // backwardEvals searches line's positions last to first with the hash kept from one
-// to the next, as the player's review does. Each evaluation depends on the searches before it, so
-// the cache keys them by the game's moves as well, and a game any of whose
-// positions is missing is searched again whole.
+// to the next, as the player's review does. Each evaluation depends on the searches
+// before it, so the cache keys them by the game's positions as well, and a game any
+// of whose positions is missing is searched again whole.
 export async function backwardEvals(game, line, engine, nodes, cache, progress) {
   const id = crypto.createHash('sha256').update(line.map((n) => n.fen).join('|')).digest('hex').slice(0, 16);
   const key = (n) => `${id} ${n.fen}`;
