@@ -8,9 +8,12 @@ export function positionKey(fen) {
   return fen.split(' ').slice(0, 3).join(' ');
 }
 
-/** hashKey is internal/eco.Hash: the 32-bit FNV-1a hash of the key's bytes (ASCII). */
-export function hashKey(key) {
-  let h = 2166136261;
+/**
+ * hashKey is internal/eco.Hash: the 32-bit FNV-1a hash of the key's bytes (ASCII).
+ * Another basis gives another hash of the same key (review-cache.js joins two).
+ */
+export function hashKey(key, basis = 2166136261) {
+  let h = basis;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
   return h;
 }

@@ -8,6 +8,8 @@
 // localStorage under one key, the newest MAX_ENTRIES kept; a storage failure only
 // costs the persistence.
 
+import { hashKey } from './openings.js';
+
 const STORAGE_KEY = 'azurite.review-cache.v1';
 
 /** MAX_ENTRIES bounds the saved cache (about 120 bytes an entry). */
@@ -26,16 +28,9 @@ export function lineKeys(engine, quality, nodes) {
   const moves = nodes.slice(1).map((n) => n.uci);
   return nodes.map((n, i) => {
     const after = moves.slice(i).join(' ');
-    return `${cacheKey(engine, quality, n.fen)}|${moves.length - i}:${fnv(after, 2166136261)}:${fnv(after, 3735928559)}`;
+    // Two FNV-1a bases give the moves a 64-bit hash.
+    return `${cacheKey(engine, quality, n.fen)}|${moves.length - i}:${hashKey(after).toString(36)}:${hashKey(after, 3735928559).toString(36)}`;
   });
-}
-
-// fnv is a 32-bit FNV-1a hash of s from basis; two bases give the 64 bits a line key
-// carries.
-function fnv(s, basis) {
-  let h = basis;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619) >>> 0;
-  return h.toString(36);
 }
 
 /** createReviewCache returns {get(key), set(key, value), size, clear()} over storage. */

@@ -381,13 +381,10 @@ func drawCut(pos *board.Position, pv []board.Move) int {
 		pos.MakeMove(m)
 		if pos.IsRepetition(i+1) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
 			n = i + 1
-			for range i + 1 {
-				pos.UnmakeMove()
-			}
-			return n
+			break
 		}
 	}
-	for range pv {
+	for range n {
 		pos.UnmakeMove()
 	}
 	return n
