@@ -23,6 +23,7 @@ import { moveTimes, parseTimeControl } from './clk.js';
 import { createReviewCache, cacheKey, lineKeys } from './review-cache.js';
 import { createPractice } from './practice.js';
 import { hashKey } from './openings.js';
+import { DEFAULT_HASH } from './analysis-settings.js';
 import { part, h, clear, show } from './dom.js';
 import { moveNumberLabel } from './game.js';
 import { commentText } from './pgn.js';
@@ -269,9 +270,11 @@ export function createReview(shell, root) {
   }
 
   // setReviewOptions gives the engine the review's options; the shell sends only
-  // those it does not have already, whichever mode set them last.
+  // those it does not have already, whichever mode set them last. The hash is the
+  // engine's default whatever the Analyse tab chose: with the hash kept between a
+  // line's searches its size is part of the result, and the cache keys omit it.
   async function setReviewOptions() {
-    await shell.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false });
+    await shell.setOptions({ MultiPV: 1, UCI_LimitStrength: false, UCI_AnalyseMode: true, OwnBook: false, Hash: DEFAULT_HASH });
   }
 
   async function run() {

@@ -105,10 +105,14 @@ test('review: two reviews give identical marks, and the second from the cache', 
     assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 33, 'every position but the final mate searched');
     // The same review again with the cache emptied: the engine searches every position
     // again and must come to the same marks and words.
+    // A hash size left by another mode does not reach the review: it searches with the
+    // engine's default (16 MB), so nothing is left to send when that is asked for.
     await page.evaluate(() => window.azurite.controllers.review.clearCache());
+    assert.deepEqual(await page.evaluate(() => window.azurite.setOptions({ Hash: 64 })), ['Hash']);
     assert.deepEqual(await review(page), first);
     assert.deepEqual(await nags(), firstNags);
     assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 33);
+    assert.deepEqual(await page.evaluate(() => window.azurite.setOptions({ Hash: 16 })), [], 'the review searched with Hash 16');
     // And once more: nothing is searched.
     assert.deepEqual(await review(page), first);
     assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 0);
