@@ -114,3 +114,46 @@ func (l lineOf) String() string {
 	}
 	return strings.Join(u, " ")
 }
+
+// TestNoPonderPastADraw: bestmove comes with no reply to ponder on when the
+// best move itself ends the game in a draw, as the reported line stops
+// there: with TestReportedLinesStopAtDraws's perpetual one ply later, Black's
+// only move Kg8 repeats the first position a third time; with the halfmove
+// clock at 99 every move of the lone king draws by the fifty-move rule. A
+// move that does not draw keeps its ponder move.
+func TestNoPonderPastADraw(t *testing.T) {
+	perpetual := []string{"h5e8", "g8h7", "e8h5", "h7g8", "h5e8", "g8h7", "e8h5"}
+	tests := []struct {
+		name       string
+		fen        string
+		history    []string
+		depth      int
+		wantPonder bool
+	}{
+		{"a threefold repetition", "6k1/6p1/8/7Q/2K1P2n/q7/1r6/8 w - - 0 1", perpetual, 4, false},
+		{"the fifty-move rule", "k7/8/8/8/8/4q3/8/7K w - - 99 90", nil, 6, false},
+		{"the clock is not out", "k7/8/8/8/8/4q3/8/7K w - - 0 90", nil, 6, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := New(Options{HashMB: 4})
+			pos := mustFEN(t, tc.fen)
+			playUCI(t, pos, tc.history...)
+			var last []board.Move
+			res := s.Search(pos, Limits{Depth: tc.depth}, func(in Info) {
+				if in.Kind == InfoPV {
+					last = append([]board.Move(nil), in.PV...)
+				}
+			})
+			if res.BestMove == board.NoMove {
+				t.Fatal("no best move")
+			}
+			if got := res.PonderMove != board.NoMove; got != tc.wantPonder {
+				t.Errorf("ponder move %v, want one: %v", res.PonderMove, tc.wantPonder)
+			}
+			if !tc.wantPonder && len(last) != 1 {
+				t.Errorf("last line %v, want the best move alone", lineOf(last))
+			}
+		})
+	}
+}

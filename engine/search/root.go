@@ -379,7 +379,7 @@ func drawCut(pos *board.Position, pv []board.Move) int {
 	n := len(pv)
 	for i, m := range pv {
 		pos.MakeMove(m)
-		if pos.IsRepetition(i+1) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial() {
+		if drawnAt(pos, i+1) {
 			n = i + 1
 			break
 		}
@@ -388,6 +388,21 @@ func drawCut(pos *board.Position, pv []board.Move) int {
 		pos.UnmakeMove()
 	}
 	return n
+}
+
+// drawsAfter reports whether the root move m reaches a draw by the search's
+// own rules. pos is left as it was.
+func drawsAfter(pos *board.Position, m board.Move) bool {
+	pos.MakeMove(m)
+	defer pos.UnmakeMove()
+	return drawnAt(pos, 1)
+}
+
+// drawnAt reports whether pos, searchPly plies from the root, is a draw by the
+// search's own rules: a repetition (IsRepetition's reading of searchPly), the
+// fifty-move rule or insufficient material.
+func drawnAt(pos *board.Position, searchPly int) bool {
+	return pos.IsRepetition(searchPly) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial()
 }
 
 var _ = time.Second

@@ -234,9 +234,13 @@ func (s *Searcher) result(t *thread) Result {
 		Nodes:    s.totalNodes(),
 		Time:     s.elapsed(),
 	}
-	if rm.pvLen >= 2 {
+	// No reply to ponder on once the best move ends the game in a draw: the
+	// reported line stops there too (drawCut).
+	switch {
+	case drawsAfter(t.pos, rm.move):
+	case rm.pvLen >= 2:
 		r.PonderMove = rm.pv[1]
-	} else {
+	default:
 		r.PonderMove = t.ponderFromTT(rm.move)
 	}
 	return r
