@@ -163,8 +163,10 @@ export class EngineClient {
 
   /**
    * go starts a search with UCI limits ({depth, movetime, wtime, …,
-   * infinite}) and resolves with {move, ponder} at its bestmove. onInfo gets
-   * every typed info event of this search.
+   * infinite}) and resolves with {move, ponder} at its bestmove, and stopped:
+   * true when a stop was sent to it (by stop(), a later go, position or
+   * newGame), so that it may have ended before its limit. onInfo gets every
+   * typed info event of this search.
    */
   go(limits = {}, onInfo = null) {
     this._replaced++;
@@ -355,6 +357,7 @@ export class EngineClient {
         this._search = null;
         const res = { move: d.move };
         if (d.ponder) res.ponder = d.ponder;
+        if (s?.stopSent) res.stopped = true;
         this._emit('bestmove', res);
         s?.resolve(res);
         break;

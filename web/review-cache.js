@@ -22,14 +22,20 @@ export function cacheKey(engine, quality, fen) {
 
 /**
  * lineKeys names the review's search of each position of nodes (a main line from the
- * root): cacheKey's with the number of moves after it and a hash of them.
+ * root): cacheKey's with the number of moves after it and a hash of them, and the
+ * distances to the later positions the rules end (ends[j] true: not searched). Those
+ * depend on the game before the position too (a threefold repetition), and a skipped
+ * search leaves the hash as it was, so they are part of what a search finds.
  */
-export function lineKeys(engine, quality, nodes) {
+export function lineKeys(engine, quality, nodes, ends = []) {
   const moves = nodes.slice(1).map((n) => n.uci);
   return nodes.map((n, i) => {
     const after = moves.slice(i).join(' ');
+    const skipped = [];
+    for (let j = i + 1; j < nodes.length; j++) if (ends[j]) skipped.push(j - i);
     // Two FNV-1a bases give the moves a 64-bit hash.
-    return `${cacheKey(engine, quality, n.fen)}|${moves.length - i}:${hashKey(after).toString(36)}:${hashKey(after, 3735928559).toString(36)}`;
+    const key = `${cacheKey(engine, quality, n.fen)}|${moves.length - i}:${hashKey(after).toString(36)}:${hashKey(after, 3735928559).toString(36)}`;
+    return skipped.length ? `${key}|e:${skipped.join(',')}` : key;
   });
 }
 

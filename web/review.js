@@ -200,7 +200,9 @@ export function createReview(shell, root) {
     const key = cacheKey(engineTag, quality, fen);
     const hit = cached(key);
     if (hit) return hit;
-    return search(fen, quality, key, false);
+    const out = await search(fen, quality, key, false);
+    if (!out) throw new Error(t('review.interrupted'));
+    return out;
   }
 
   // cached returns the evaluation under key, or null.
@@ -210,7 +212,9 @@ export function createReview(shell, root) {
   }
 
   // search searches fen to the quality's node count, from a cleared hash unless
-  // warm, caches the result under key and returns {score (White's view), pv}.
+  // warm, caches the result under key and returns {score (White's view), pv}; or
+  // null, caching nothing, when the search was stopped (a cancel, another mode's
+  // search or options), since it may have ended before its node count.
   async function search(fen, quality, key, warm) {
     await setReviewOptions();
     const turn = fen.split(' ')[1];
@@ -221,6 +225,7 @@ export function createReview(shell, root) {
     const res = await shell.engine.go({ nodes: QUALITY[quality] }, (info) => {
       last = exactLine(info, turn) || last;
     });
+    if (res && res.stopped) return null;
     const best = res && res.move && res.move !== '0000' ? res.move : null;
     const out = last || { score: { cp: 0, mate: null }, pv: [] };
     if (best && out.pv[0] !== best) out.pv = [best];
@@ -237,8 +242,8 @@ export function createReview(shell, root) {
     const why = shell.engineReservedByPlay();
     if (why) throw new Error(why);
     if (!engineTag) engineTag = await fingerprint();
-    const keys = lineKeys(engineTag, quality, nodes);
     const evals = nodes.map((n) => terminalEval(game, n));
+    const keys = lineKeys(engineTag, quality, nodes, evals.map(Boolean));
     const hits = keys.map((k, i) => (evals[i] ? null : cached(k)));
     if (evals.every((e, i) => e || hits[i])) return evals.map((e, i) => e || hits[i]);
     let warm = false;
@@ -247,6 +252,8 @@ export function createReview(shell, root) {
       if (!evals[i]) {
         if (shell.engineReservedByPlay()) throw new Error(shell.engineReservedByPlay());
         evals[i] = await search(nodes[i].fen, quality, keys[i], warm);
+        if (token !== st.token) return null;
+        if (!evals[i]) throw new Error(t('review.interrupted'));
         warm = true;
       }
       step(i, evals);
@@ -321,7 +328,9 @@ export function createReview(shell, root) {
       });
       if (!evals) return;
     } catch (e) {
-      if (token === st.token) shell.notice(t('review.stopped', { why: e.message || e }));
+      // A review cancelled or replaced meanwhile is the newer one's business.
+      if (token !== st.token) return;
+      shell.notice(t('review.stopped', { why: e.message || e }));
       cancel();
       return;
     }

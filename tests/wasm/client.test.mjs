@@ -111,6 +111,8 @@ test('go while a search runs stops it first; both promises resolve; stop with no
   });
   assert.ok(isLegal(null, [], r.a.move), JSON.stringify(r.a));
   assert.ok(isLegal(null, ['d2d4'], r.b.move), JSON.stringify(r.b));
+  assert.equal(r.a.stopped, true, 'the search the second go stopped says so');
+  assert.equal(r.b.stopped, undefined, 'a search that reached its depth was not stopped');
   assert.ok(r.idleStop < 1000);
 });
 

@@ -158,6 +158,35 @@ test('review: the last position is searched first, and a cancelled review starts
   }, 'review-backward');
 });
 
+test('review: a search a cancel cut short is not cached', async () => {
+  await withPage({}, async (page) => {
+    await gotoApp(page, server.url);
+    await waitEngine(page);
+    await loadText(page, '[White "A"]\n[Black "B"]\n\n1. e4 e5 *');
+    await page.click('#tab-review');
+    await page.selectOption('#review-quality', 'normal');
+    await page.evaluate(() => window.azurite.controllers.review.clearCache());
+    // Cancel while the last search (the start position) runs: its result came from a
+    // stopped search, so the next review must not find the whole line cached.
+    await page.evaluate(() => {
+      window.lastSearchRunning = new Promise((res) => {
+        const off = window.azurite.engine.on('info', () => {
+          if (window.azurite.controllers.review.state.searched === 3) { off(); res(); }
+        });
+      });
+    });
+    await page.click('#btn-review');
+    await page.evaluate(() => window.lastSearchRunning);
+    await page.click('#btn-review');
+    await page.waitForFunction(() => !window.azurite.controllers.review.state.running);
+    assert.equal(await page.textContent('#btn-review'), 'Review game', 'cancelled, not finished');
+    await page.evaluate(() => { document.getElementById('status').textContent = ''; });
+    await page.click('#btn-review');
+    await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
+    assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 3, 'the whole line searched again');
+  }, 'review-cut-short');
+});
+
 test('practice mode: refuses a blunder, gives a hint, accepts the best move', async () => {
   await withPage({}, async (page) => {
     await gotoApp(page, server.url);

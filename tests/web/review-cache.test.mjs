@@ -6,8 +6,9 @@ import assert from 'node:assert/strict';
 import { cacheKey, lineKeys, createReviewCache } from '../../web/review-cache.js';
 import { readGames, buildGame } from '../../web/pgn.js';
 
+const gameOf = (pgn) => buildGame(readGames(`[Event "t"]\n\n${pgn}\n`)[0]);
 const line = (pgn) => {
-  const g = buildGame(readGames(`[Event "t"]\n\n${pgn}\n`)[0]);
+  const g = gameOf(pgn);
   return [g.root, ...g.mainlineNodes()];
 };
 
@@ -33,6 +34,28 @@ test('line keys: the position, then how many moves follow and a hash of them', (
   assert.ok(keys[4].endsWith(`|0:${keys[4].split(':').slice(-2).join(':')}`));
   assert.notEqual(lineKeys('Azurite#x', 'deep', a)[0], keys[0], 'the quality');
   assert.notEqual(lineKeys('Azurite#y', 'normal', a)[0], keys[0], 'the build');
+});
+
+test('line keys name the later positions the rules end, which depend on the game before', () => {
+  // The same position (4th move, White to move) and the same moves after it: in A
+  // 4...Ng8 repeats the first position a third time, so the review does not search it
+  // and the search before it finds another hash; in B the first position has come
+  // once before.
+  const ga = gameOf('1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *');
+  const gb = gameOf('1. Nc3 Nf6 2. Nb1 Nc6 3. Nf3 Nb8 4. Ng1 Ng8 5. e4 e5 *');
+  const a = [ga.root, ...ga.mainlineNodes()];
+  const b = [gb.root, ...gb.mainlineNodes()];
+  assert.equal(a[6].fen, b[6].fen);
+  const ea = a.map((n) => ga.status(n).over);
+  const eb = b.map((n) => gb.status(n).over);
+  assert.deepEqual(ea.map((e, i) => (e ? i : -1)).filter((i) => i >= 0), [8], 'A: the threefold at 4...Ng8');
+  assert.deepEqual(eb.filter(Boolean), [], 'B: no position ended');
+  const ka = lineKeys('Azurite#x', 'normal', a, ea);
+  const kb = lineKeys('Azurite#x', 'normal', b, eb);
+  assert.ok(ka[6].endsWith('|e:2'), ka[6]);
+  assert.notEqual(ka[6], kb[6], 'one search skips a position the other searches');
+  assert.equal(ka[9], kb[9], 'after the repetition the two lines are one');
+  assert.equal(kb[6], lineKeys('Azurite#x', 'normal', b)[6], 'no ended position, no suffix');
 });
 
 test('the cache keeps valid entries across a reload and drops damaged ones', () => {

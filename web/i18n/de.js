@@ -674,6 +674,7 @@ export default {
   'review.cancel': "Auswertung abbrechen",
   'review.done': { one: "Auswertung fertig. Genauigkeit: Weiß {white}, Schwarz {black}. {count} markierter Zug.", other: "Auswertung fertig. Genauigkeit: Weiß {white}, Schwarz {black}. {count} markierte Züge." },
   'review.inaccuracies': "Ungenauigkeiten",
+  'review.interrupted': "eine Suche wurde vor ihrem Ende angehalten",
   'review.mistakes': "Fehler",
   'review.noEngine': "Die Engine ist nicht verfügbar, daher kann die Partie nicht ausgewertet werden.",
   'review.noMoves': "Es gibt keine Züge zum Auswerten.",

@@ -675,6 +675,7 @@ export default {
   'review.cancel': "Cancel review",
   'review.done': { one: "Review done. Accuracy: White {white}, Black {black}. {count} marked move.", other: "Review done. Accuracy: White {white}, Black {black}. {count} marked moves." },
   'review.inaccuracies': "Inaccuracies",
+  'review.interrupted': "a search was stopped before it ended",
   'review.mistakes': "Mistakes",
   'review.noEngine': "The engine is not available, so the game cannot be reviewed.",
   'review.noMoves': "There are no moves to review.",

@@ -674,6 +674,7 @@ export default {
   'review.cancel': "Cancelar la revisión",
   'review.done': { one: "Revisión terminada. Precisión: blancas {white}, negras {black}. {count} jugada señalada.", many: "Revisión terminada. Precisión: blancas {white}, negras {black}. {count} de jugadas señaladas.", other: "Revisión terminada. Precisión: blancas {white}, negras {black}. {count} jugadas señaladas." },
   'review.inaccuracies': "Imprecisiones",
+  'review.interrupted': "una búsqueda se detuvo antes de terminar",
   'review.mistakes': "Errores",
   'review.noEngine': "El motor no está disponible, así que la partida no se puede revisar.",
   'review.noMoves': "No hay jugadas que revisar.",

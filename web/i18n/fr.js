@@ -674,6 +674,7 @@ export default {
   'review.cancel': "Annuler l'analyse",
   'review.done': { one: "Analyse terminée. Précision : Blancs {white}, Noirs {black}. {count} coup signalé.", many: "Analyse terminée. Précision : Blancs {white}, Noirs {black}. {count} de coups signalés.", other: "Analyse terminée. Précision : Blancs {white}, Noirs {black}. {count} coups signalés." },
   'review.inaccuracies': "Imprécisions",
+  'review.interrupted': "une recherche a été arrêtée avant sa fin",
   'review.mistakes': "Erreurs",
   'review.noEngine': "Le moteur n'est pas disponible ; la partie ne peut donc pas être analysée.",
   'review.noMoves': "Il n'y a aucun coup à analyser.",
