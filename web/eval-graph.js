@@ -15,6 +15,17 @@ export function defaults() {
 }
 
 /**
+ * scoredFrom returns the first half-move of the scored stretch at the end of points
+ * (points.length when the last is not scored): a review in progress scores from the
+ * end, and a position the rules decided can be scored alone before that stretch.
+ */
+export function scoredFrom(points) {
+  let i = points.length;
+  while (i > 0 && points[i - 1]) i--;
+  return i;
+}
+
+/**
  * createEvalGraph draws into el; render(points, currentPly) with points [{ply, score,
  * mark}], one per half-move. A null point is a half-move not scored yet (a review
  * in progress scores the last moves first, so the scored stretch is at the end):
@@ -48,20 +59,15 @@ export function createEvalGraph(el, config = {}) {
       const x = (i) => (i / (count - 1)) * W;
       const y = (p) => H - (winPercent(toCp(p.score)) / 100) * H;
       svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }));
-      const scored = points.map((p, i) => (p ? i : -1)).filter((i) => i >= 0);
-      if (scored.length >= 2) {
-        const first = x(scored[0]).toFixed(1);
-        let d = `M ${first} ${H}`;
-        for (const i of scored) d += ` L ${x(i).toFixed(1)} ${y(points[i]).toFixed(1)}`;
-        d += ` L ${x(scored[scored.length - 1]).toFixed(1)} ${H} Z`;
+      const from = scoredFrom(points);
+      if (count - from >= 2) {
+        let d = `M ${x(from).toFixed(1)} ${H}`;
+        for (let i = from; i < count; i++) d += ` L ${x(i).toFixed(1)} ${y(points[i]).toFixed(1)}`;
+        d += ` L ${W} ${H} Z`;
         svg.append(s('path', { d, class: 'g-area' }));
       }
-      // The stretch not scored yet is shaded as neither side's, up to the first
-      // scored half-move.
-      if (scored.length < count) {
-        const end = scored.length ? x(scored[0]) : W;
-        svg.append(s('rect', { x: 0, y: 0, width: end.toFixed(1), height: H, class: 'g-pending' }));
-      }
+      // What comes before the scored stretch is shaded as neither side's.
+      if (from > 0) svg.append(s('rect', { x: 0, y: 0, width: (from < count ? x(from) : W).toFixed(1), height: H, class: 'g-pending' }));
       svg.append(s('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'g-mid' }));
       if (currentPly >= 0 && currentPly < count) {
         svg.append(s('line', { x1: x(currentPly), y1: 0, x2: x(currentPly), y2: H, class: 'g-cursor' }));
