@@ -471,6 +471,20 @@ nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 244
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET6_DATA) -init $(NNUE_NET5) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net6
 
+# nn-1fc251917e22, the seventh iteration's first candidate (docs/nnue.md,
+# "Nets"): nn-faaf97409bce's weights trained 3 epochs on the sixth's data
+# with all 296 chunks of data-s10008 and the first 252 of nn-faaf97409bce's
+# own games (data-s10009), all at one scale (@0.858). Each step resumes; the
+# net is NNUE_DIR/net7/nn-*.nnue.
+NNUE_NET6        = $(NNUE_DIR)/net6/nn-faaf97409bce.nnue
+NNUE_NET7_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:296@0.858,$(NNUE_DIR)/data-s10009:252@0.858
+.PHONY: nnue-net7
+nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
+	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 296
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks 252
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7
+
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
 # next net against the current one), both in the working tree's binary, colour-reversed
