@@ -400,7 +400,8 @@ func drawsAfter(pos *board.Position, m board.Move) bool {
 
 // drawnAt reports whether pos, searchPly plies from the root, is a draw by the
 // search's own rules: a repetition (IsRepetition's reading of searchPly), the
-// fifty-move rule or insufficient material.
+// fifty-move rule or insufficient material. negamax tests the same three
+// inline: drawnAt is over Go's inlining budget, and negamax runs at every node.
 func drawnAt(pos *board.Position, searchPly int) bool {
 	return pos.IsRepetition(searchPly) || pos.IsFiftyMoveDraw() || pos.IsInsufficientMaterial()
 }
