@@ -314,6 +314,8 @@ NNUE_NODES    ?= 5000
 # this many nodes, NNUE_NODES then the hard cap (empty: NNUE_NODES alone).
 NNUE_SOFT_NODES ?=
 NNUE_CHUNKS   ?= 0
+# NNUE_GAMES_PER_CHUNK: games in one chunk file (empty: the generator's 100).
+NNUE_GAMES_PER_CHUNK ?=
 NNUE_WORKERS  ?= $(shell nproc)
 NNUE_OPENINGS ?= $(CURDIR)/../shared/data/openings/8moves_v3.pgn
 NNUE_NET      ?=
@@ -330,7 +332,7 @@ nnue-bin:
 	$(NATIVE_SIMD) $(GO) build -ldflags "-X main.revision=$$(git rev-parse --short=12 HEAD)$$(git diff --quiet HEAD -- engine cmd || echo -dirty)" -o $(NNUE_BIN) ./cmd/nnue
 # Self-play positions into NNUE_DATA until NNUE_CHUNKS chunks (resumable).
 nnue-data: nnue-bin
-	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET)) $(if $(NNUE_SOFT_NODES),-soft-nodes $(NNUE_SOFT_NODES))
+	$(NNUE_GEN) -out $(NNUE_DATA) -seed $(NNUE_SEED) -nodes $(NNUE_NODES) -chunks $(NNUE_CHUNKS) $(if $(NNUE_NET),-net $(NNUE_NET)) $(if $(NNUE_SOFT_NODES),-soft-nodes $(NNUE_SOFT_NODES)) $(if $(NNUE_GAMES_PER_CHUNK),-games-per-chunk $(NNUE_GAMES_PER_CHUNK))
 # Games, positions, W/D/L and positions per worker-second in NNUE_DATA.
 nnue-status: nnue-bin
 	$(NNUE_BIN) status $(NNUE_DATA)
@@ -484,6 +486,21 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 296
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks 252
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7
+
+# The seventh iteration's second candidate (docs/nnue.md, "Nets"), made
+# after the cache that held data-s10006 to data-s10008 was lost:
+# nn-faaf97409bce's weights trained 3 epochs on the shared gen3-seed9001 set
+# and nn-faaf97409bce's own games alone, at one scale (@0.858): data-s10009 to
+# NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25 games a chunk,
+# chunks 0-531). Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
+NNUE_NET7B_OWN   ?= 46
+NNUE_NET7B_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
+.PHONY: nnue-net7b
+nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
+	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks $(NNUE_NET7B_OWN)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_NET6) -chunks 532
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7B_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7b
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
