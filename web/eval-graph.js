@@ -55,11 +55,13 @@ export function createEvalGraph(el, config = {}) {
       clear(svg);
       clear(dots);
       count = points.length;
+      const from = scoredFrom(points);
+      // A screen reader hears what the shading shows: how much of a review is scored.
+      svg.setAttribute('aria-label', count >= 2 && from > 0 ? t('chart.evalPartial', { done: count - from, count }) : t('chart.eval'));
       if (count < 2) return;
       const x = (i) => (i / (count - 1)) * W;
       const y = (p) => H - (winPercent(toCp(p.score)) / 100) * H;
       svg.append(s('rect', { x: 0, y: 0, width: W, height: H, class: 'g-bg' }));
-      const from = scoredFrom(points);
       if (count - from >= 2) {
         let d = `M ${x(from).toFixed(1)} ${H}`;
         for (let i = from; i < count; i++) d += ` L ${x(i).toFixed(1)} ${y(points[i]).toFixed(1)}`;

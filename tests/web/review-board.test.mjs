@@ -139,12 +139,17 @@ test('review: the last position is searched first, and a cancelled review starts
     // The graph fills from the end: the final mate at once (the rules' verdict), then
     // the positions before it; the start is still unscored.
     await page.waitForFunction(() => window.azurite.controllers.review.state.points.filter(Boolean).length >= 4);
-    const filled = await page.evaluate(() => window.azurite.controllers.review.state.points.map((p) => !!p));
+    const [filled, label] = await page.evaluate(() => [
+      window.azurite.controllers.review.state.points.map((p) => !!p),
+      document.querySelector('#review-graph svg.eval-graph').getAttribute('aria-label'),
+    ]);
     assert.equal(filled.length, 34);
     assert.equal(filled[0], false, 'the start position is searched last');
     const n = filled.filter(Boolean).length;
     assert.deepEqual(filled.slice(34 - n), Array(n).fill(true), `a scored stretch at the end: ${filled}`);
     assert.equal(await page.locator('#review-graph svg path.g-area').count(), 1, 'drawn while it runs');
+    // The graph's label says how much is scored, as its shading shows it.
+    assert.equal(label, `Evaluation graph, ${n} of 34 positions scored so far: White above the middle line`);
     await screenshot(page, 'review-backward-running');
     await page.click('#btn-review');
     await page.waitForFunction(() => !window.azurite.controllers.review.state.running);
@@ -155,6 +160,7 @@ test('review: the last position is searched first, and a cancelled review starts
     await page.click('#btn-review');
     await page.waitForFunction(() => /^Review done/.test(document.getElementById('status').textContent), null, { timeout: 120000 });
     assert.equal(await page.evaluate(() => window.azurite.controllers.review.state.searched), 33);
+    assert.equal(await page.getAttribute('#review-graph svg.eval-graph', 'aria-label'), 'Evaluation graph: White above the middle line');
   }, 'review-backward');
 });
 

@@ -87,6 +87,7 @@ export default {
   'app.stateReset.play': "Der gespeicherte Zustand des Spielen-Tabs wurde zurückgesetzt ({why}).",
   'app.stateReset.review': "Der gespeicherte Zustand des Auswertung-Tabs wurde zurückgesetzt ({why}).",
   'chart.eval': "Bewertungsverlauf: Weiß oberhalb der Mittellinie",
+  'chart.evalPartial': "Bewertungsverlauf, {done} von {count} Stellungen bisher bewertet: Weiß oberhalb der Mittellinie",
   'chart.seconds': "{s} s",
   'chart.times': "Zugzeiten: Weiß oberhalb der Mittellinie, Schwarz darunter",
   'db.conflict.game': "Die Partie wurde in einem anderen Tab geändert; die Änderungen dieses Tabs haben sie nicht überschrieben.",

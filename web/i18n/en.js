@@ -88,6 +88,7 @@ export default {
   'app.stateReset.play': "The saved Play state was reset ({why}).",
   'app.stateReset.review': "The saved Review state was reset ({why}).",
   'chart.eval': "Evaluation graph: White above the middle line",
+  'chart.evalPartial': "Evaluation graph, {done} of {count} positions scored so far: White above the middle line",
   'chart.seconds': "{s} s",
   'chart.times': "Move times: White above the middle line, Black below",
   'db.conflict.game': "The game was changed in another tab; this tab's changes were not written over it.",

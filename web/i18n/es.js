@@ -87,6 +87,7 @@ export default {
   'app.stateReset.play': "Se restableció el estado guardado de la pestaña Jugar ({why}).",
   'app.stateReset.review': "Se restableció el estado guardado de la pestaña Revisión ({why}).",
   'chart.eval': "Gráfico de evaluación: las blancas por encima de la línea central",
+  'chart.evalPartial': "Gráfico de evaluación, {done} de {count} posiciones evaluadas hasta ahora: las blancas por encima de la línea central",
   'chart.seconds': "{s} s",
   'chart.times': "Tiempos por jugada: las blancas por encima de la línea central, las negras por debajo",
   'db.conflict.game': "La partida se cambió en otra pestaña; los cambios de esta pestaña no la sobrescribieron.",

@@ -87,6 +87,7 @@ export default {
   'app.stateReset.play': "L'état enregistré de l'onglet Jouer a été réinitialisé ({why}).",
   'app.stateReset.review': "L'état enregistré de l'onglet Revue a été réinitialisé ({why}).",
   'chart.eval': "Graphique d'évaluation : les Blancs au-dessus de la ligne médiane",
+  'chart.evalPartial': "Graphique d'évaluation, {done} positions sur {count} évaluées pour l'instant : les Blancs au-dessus de la ligne médiane",
   'chart.seconds': "{s} s",
   'chart.times': "Temps par coup : les Blancs au-dessus de la ligne médiane, les Noirs en dessous",
   'db.conflict.game': "La partie a été modifiée dans un autre onglet ; les modifications de cet onglet ne l'ont pas écrasée.",
