@@ -487,20 +487,25 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks 252
 	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7
 
-# The seventh iteration's second candidate (docs/nnue.md, "Nets"), made
-# after the cache that held data-s10006 to data-s10008 was lost:
-# nn-faaf97409bce's weights trained 3 epochs on the shared gen3-seed9001 set
-# and nn-faaf97409bce's own games alone, at one scale (@0.858): data-s10009 to
+# The seventh iteration after the cache that held data-s10006 to
+# data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
+# trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
+# and nn-faaf97409bce's own games, at one scale (@0.858): data-s10009 to
 # NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25 games a chunk,
-# chunks 0-531). Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
-NNUE_NET7B_OWN   ?= 46
-NNUE_NET7B_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
+# chunks 0-531); cosine from NNUE_NET7B_LR to NNUE_NET7B_FINAL_LR. The defaults
+# make nn-61a18d05a552; the sweep in docs/nnue.md names the others' values.
+# Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
+NNUE_NET7B_OWN   ?= 32
+NNUE_NET7B_GEN3  ?= 120
+NNUE_NET7B_LR    ?= 0.0001
+NNUE_NET7B_FINAL_LR ?= 0.00001
+NNUE_NET7B_DATA   = $(NNUE_GEN3):$(NNUE_NET7B_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks $(NNUE_NET7B_OWN)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_NET6) -chunks 532
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7B_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7b
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7B_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr $(NNUE_NET7B_LR) -final-lr $(NNUE_NET7B_FINAL_LR) -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7b
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
