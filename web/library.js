@@ -67,15 +67,22 @@ export function createLibrary(shell, root, { lookup }) {
     for (const id of ['lib-tools', 'lib-filters', 'lib-actions', 'lib-storage-row']) show(el(id), false);
   }
 
+  // reload reads the list again; of reloads that overlap, only the latest started
+  // one applies its list, so a slow earlier read never puts back an older list.
+  let reloads = 0;
   async function reload() {
     if (!library) return;
+    const seq = ++reloads;
+    let all;
     try {
-      st.all = await library.list();
-      st.loaded = true;
+      all = await library.list();
     } catch (e) {
-      say(e.message);
+      if (seq === reloads) say(e.message);
       return;
     }
+    if (seq !== reloads) return;
+    st.all = all;
+    st.loaded = true;
     for (const id of [...st.selected]) if (!st.all.some((s) => s.id === id)) st.selected.delete(id);
     render();
     if (shell.mode === 'library') storage();
@@ -366,8 +373,12 @@ export function createLibrary(shell, root, { lookup }) {
       },
     });
     st.importing = null;
+    const ms = Math.round(performance.now() - t0);
+    // The report and the list's count agree when the report shows: the list is read
+    // again after the last batch, not left to the change notices still on their way.
+    await reload();
     show(el('lib-import'), false);
-    report(name, r, Math.round(performance.now() - t0));
+    report(name, r, ms);
     return !r.cancelled && !r.failure;
   }
 

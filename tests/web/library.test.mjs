@@ -224,6 +224,17 @@ test('cancelling an import keeps the games imported so far', async () => {
     const { text } = makeGames(4000, { seed: 5, maxPlies: 40 });
     await importText(page, 'big.pgn', text);
     await page.waitForFunction(() => Number(document.getElementById('lib-import-progress').value) >= 400, null, { timeout: 60000 });
+    // The count the list shows at the moment the report appears, before any later
+    // read of the library could bring it up to date.
+    await page.evaluate(() => {
+      const rep = document.getElementById('lib-report');
+      window.countAtReport = null;
+      new MutationObserver((_, obs) => {
+        if (rep.hidden) return;
+        window.countAtReport = document.getElementById('lib-count').textContent;
+        obs.disconnect();
+      }).observe(rep, { attributes: true, attributeFilter: ['hidden'] });
+    });
     await page.click('#lib-import-cancel');
     await page.waitForSelector('#lib-report:not([hidden])', { timeout: 60000 });
     const msg = await page.textContent('#lib-report-text');
@@ -231,6 +242,7 @@ test('cancelling an import keeps the games imported so far', async () => {
     assert.ok(m, msg);
     const kept = Number(m[1].replace(/,/g, ''));
     assert.ok(kept >= 400 && kept < 4000, `${kept} kept`);
+    assert.equal(await page.evaluate(() => window.countAtReport), `${kept.toLocaleString('en')} games`, 'the count agrees with the report as it appears');
     assert.equal(await page.textContent('#lib-count'), `${kept.toLocaleString('en')} games`);
     assert.equal((await stored(page)).length, kept);
   }, 'library-cancel');
