@@ -490,16 +490,17 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
 # trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
-# and nn-faaf97409bce's own games, at one scale (@0.858): data-s10009 to
-# NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25 games a chunk,
-# chunks 0-531); cosine from NNUE_NET7B_LR to NNUE_NET7B_FINAL_LR. The defaults
+# (0: none of it) and nn-faaf97409bce's own games, at one scale (@0.858):
+# data-s10009 to NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25
+# games a chunk, chunks 0-531); cosine from NNUE_NET7B_LR to
+# NNUE_NET7B_FINAL_LR. The defaults
 # make nn-61a18d05a552; the sweep in docs/nnue.md names the others' values.
 # Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
 NNUE_NET7B_OWN   ?= 32
 NNUE_NET7B_GEN3  ?= 120
 NNUE_NET7B_LR    ?= 0.0001
 NNUE_NET7B_FINAL_LR ?= 0.00001
-NNUE_NET7B_DATA   = $(NNUE_GEN3):$(NNUE_NET7B_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
+NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET7B_GEN3),)$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
