@@ -123,6 +123,25 @@ export async function waitThinking(page, plies) {
   assert.equal(nodes, plies, `the engine had replied before the test saw it think (${nodes} plies, ${plies} expected)`);
 }
 
+/**
+ * holdReplies makes the page's engine searches resolve only once releaseReplies is
+ * called: a test that acts while the engine thinks is not raced by a loaded machine.
+ * The searches themselves run as before; only their results wait.
+ */
+export async function holdReplies(page) {
+  await page.evaluate(() => {
+    const e = window.azurite.engine;
+    const go = e.go.bind(e);
+    window.replyGate = new Promise((res) => { window.openReplyGate = res; });
+    e.go = (...args) => go(...args).then((r) => window.replyGate.then(() => r));
+  });
+}
+
+/** releaseReplies lets the searches that holdReplies held, and all later ones, resolve. */
+export async function releaseReplies(page) {
+  await page.evaluate(() => window.openReplyGate());
+}
+
 /** startGame starts a new game in play mode with the given colour, level and time control. */
 export async function startGame(page, { color = 'w', level = 'beginner', tc = 'none' } = {}) {
   await page.click('#tab-play');

@@ -9,7 +9,7 @@
 // by Backspace and played in order, and dropped with a message when one fails.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, gotoApp, waitEngine, startGame, clickMove, square, screenshot, withPage, startPausedTimedGame, waitThinking } from './harness.mjs';
+import { startServer, gotoApp, waitEngine, startGame, clickMove, square, screenshot, withPage, startPausedTimedGame, waitThinking, holdReplies, releaseReplies } from './harness.mjs';
 import { TIME_CONTROLS, MESSAGES, customTimeControl, timeControlById, timeControlTag, startMs, MIN_START_MS } from '../../web/time-control.js';
 import { newGameHeaders } from '../../web/play-rules.js';
 import { moveTimes, parseTimeControl, withClock } from '../../web/clk.js';
@@ -347,12 +347,7 @@ test('premoves: one made impossible drops it and the rest, with a message; a tap
     await page.evaluate(() => window.azurite.controllers.play.startFrom('4k3/8/8/3p4/7Q/8/8/4K3 w - - 0 1', { color: 'w', levelId: 'full', tcId: 'none' }));
     // The engine's reply is held until the queue is checked: without a clock it
     // thinks about a second, which a loaded machine's clicks can outlast.
-    await page.evaluate(() => {
-      const e = window.azurite.engine;
-      const go = e.go.bind(e);
-      window.replyGate = new Promise((res) => { window.openReplyGate = res; });
-      e.go = (...args) => go(...args).then((r) => window.replyGate.then(() => r));
-    });
+    await holdReplies(page);
     await clickMove(page, 'h4', 'e4');
     await waitThinking(page, 1);
     // A tap on an empty square where no premove starts cancels the queue.
@@ -365,7 +360,7 @@ test('premoves: one made impossible drops it and the rest, with a message; a tap
     await screenshot(page, 'premoves-queued-phone');
     assert.equal(await inView(page, '#premove-bar'), true, 'the premove bar is in view');
     assert.equal(await plies(page), 1, 'the reply is held');
-    await page.evaluate(() => window.openReplyGate());
+    await releaseReplies(page);
     await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length >= 2, null, { timeout: 60000 });
     assert.equal(await page.evaluate(() => window.azurite.playGame.mainlineNodes()[1].san), 'dxe4');
     assert.equal(await plies(page), 2, 'no premove played');

@@ -9,7 +9,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { startServer, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot, withPage, loadMateReview, waitThinking } from './harness.mjs';
+import { startServer, gotoApp, testUrl, waitEngine, startGame, startPausedTimedGame, clickMove, square, loadText, screenshot, withPage, loadMateReview, waitThinking, holdReplies, releaseReplies } from './harness.mjs';
 import { ROOT } from './repo.mjs';
 
 let server;
@@ -184,12 +184,7 @@ test('premove: drawn, cancellable, and played at once when the engine moves', as
     await startGame(page, { level: 'full' });
     // The engine's reply is held until the premove is queued: 3 s of thought is
     // less than a loaded machine's clicks can take.
-    await page.evaluate(() => {
-      const e = window.azurite.engine;
-      const go = e.go.bind(e);
-      window.replyGate = new Promise((res) => { window.openReplyGate = res; });
-      e.go = (...args) => go(...args).then((r) => window.replyGate.then(() => r));
-    });
+    await holdReplies(page);
     await clickMove(page, 'e2', 'e4');
     await waitThinking(page, 1);
     await clickMove(page, 'a2', 'a3');
@@ -200,7 +195,7 @@ test('premove: drawn, cancellable, and played at once when the engine moves', as
     await clickMove(page, 'g1', 'f3');
     assert.deepEqual(await page.evaluate(() => window.azurite.controllers.play.state.premoves), [{ from: 'g1', to: 'f3' }]);
     assert.equal(await plies(page), 1, 'the reply is held');
-    await page.evaluate(() => window.openReplyGate());
+    await releaseReplies(page);
     // The premove lands in the same task as the engine's move: whoever sees the
     // engine's reply sees the premove after it.
     await page.waitForFunction(() => window.azurite.playGame.mainlineNodes().length >= 2, null, { timeout: 30000 });
