@@ -438,6 +438,11 @@ nnue-net4: nnue-bin
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10005 -seed 10005 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET3) -chunks 322
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
 
+# nnue_b8_train(data,init,lr,final-lr,out): 3 mirrored epochs of an 8-bucket
+# net from init's weights, cosine lr to final-lr, one thread, seed 1: how the
+# fifth iteration on trains.
+nnue_b8_train = nice -n 10 $(NNUE_BIN) train -data $(1) -init $(2) -buckets 8 -mirror -epochs 3 -batch 16384 -lr $(3) -final-lr $(4) -lambda 1 -threads 1 -seed 1 -out $(5)
+
 # The built-in net nn-93686917ca91, the fifth iteration (docs/nnue.md,
 # "Nets"): nn-c0bb54cce8ca's output layer copied to 8 output buckets by piece
 # count (nnue widen -buckets 8), trained 3 epochs on the shared
@@ -453,7 +458,7 @@ nnue-net5: nnue-bin $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
 	mkdir -p $(NNUE_DIR)/net5
 	test -f $(NNUE_DIR)/net5/b8.nnue || $(NNUE_BIN) widen -from 128 -buckets 8 -seed 1 -out $(NNUE_DIR)/net5/b8.nnue $(NNUE_NET4)
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET5_DATA) -init $(NNUE_DIR)/net5/b8.nnue -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net5
+	$(call nnue_b8_train,$(NNUE_NET5_DATA),$(NNUE_DIR)/net5/b8.nnue,0.0005,0.00005,$(NNUE_DIR)/net5)
 
 # nn-faaf97409bce, the sixth iteration (docs/nnue.md, "Nets"):
 # nn-93686917ca91's weights trained 3 epochs on the shared gen3-seed9001
@@ -471,7 +476,7 @@ nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 427
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 244
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET6_DATA) -init $(NNUE_NET5) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net6
+	$(call nnue_b8_train,$(NNUE_NET6_DATA),$(NNUE_NET5),0.0005,0.00005,$(NNUE_DIR)/net6)
 
 # nn-1fc251917e22, the seventh iteration's first candidate (docs/nnue.md,
 # "Nets"): nn-faaf97409bce's weights trained 3 epochs on the sixth's data
@@ -485,7 +490,7 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 296
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks 252
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr 0.0005 -final-lr 0.00005 -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7
+	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
@@ -493,8 +498,8 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 # (0: none of it) and nn-faaf97409bce's own games, at one scale (@0.858):
 # data-s10009 to NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25
 # games a chunk, chunks 0-531); cosine from NNUE_NET7B_LR to
-# NNUE_NET7B_FINAL_LR. The defaults
-# make nn-61a18d05a552; the sweep in docs/nnue.md names the others' values.
+# NNUE_NET7B_FINAL_LR. The defaults make nn-61a18d05a552; the sweep in
+# docs/nnue.md names the others' values.
 # Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
 NNUE_NET7B_OWN   ?= 32
 NNUE_NET7B_GEN3  ?= 120
@@ -506,7 +511,7 @@ nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks $(NNUE_NET7B_OWN)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_NET6) -chunks 532
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_NET7B_DATA) -init $(NNUE_NET6) -buckets 8 -mirror -epochs 3 -batch 16384 -lr $(NNUE_NET7B_LR) -final-lr $(NNUE_NET7B_FINAL_LR) -lambda 1 -threads 1 -seed 1 -out $(NNUE_DIR)/net7b
+	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_DIR)/net7b)
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
