@@ -45,7 +45,6 @@ export function createLibrary(shell, root, { lookup }) {
     shown: [], // the filtered, sorted list
     limit: PAGE,
     selected: new Set(),
-    loaded: false,
     importing: null, // the AbortController of a running import
     undo: null, // {items, timer}
     editing: null, // the id whose headers the editor edits
@@ -82,7 +81,6 @@ export function createLibrary(shell, root, { lookup }) {
     }
     if (seq !== reloads) return;
     st.all = all;
-    st.loaded = true;
     for (const id of [...st.selected]) if (!st.all.some((s) => s.id === id)) st.selected.delete(id);
     render();
     if (shell.mode === 'library') storage();
