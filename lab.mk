@@ -499,19 +499,21 @@ nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
 # data-s10009 to NNUE_NET7B_OWN chunks and data-s10010 (a 16-core burst, 25
 # games a chunk, chunks 0-531); cosine from NNUE_NET7B_LR to
 # NNUE_NET7B_FINAL_LR. The defaults make nn-61a18d05a552; the sweep in
-# docs/nnue.md names the others' values.
-# Each step resumes; the net is NNUE_DIR/net7b/nn-*.nnue.
+# docs/nnue.md names the others' values. Each step resumes; the net is
+# NNUE_NET7B_OUT/nn-*.nnue, so a recipe with other values needs its own
+# NNUE_NET7B_OUT (the trainer refuses a run directory with other settings).
 NNUE_NET7B_OWN   ?= 32
 NNUE_NET7B_GEN3  ?= 120
 NNUE_NET7B_LR    ?= 0.0001
 NNUE_NET7B_FINAL_LR ?= 0.00001
+NNUE_NET7B_OUT   ?= $(NNUE_DIR)/net7b
 NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET7B_GEN3),)$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks $(NNUE_NET7B_OWN)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_NET6) -chunks 532
-	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_DIR)/net7b)
+	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_NET7B_OUT))
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
