@@ -9,7 +9,9 @@
 // wasm_exec.js is taken from beside the .wasm file (the build copies it from
 // the same Go toolchain) or, failing that, from `go env GOROOT`/lib/wasm.
 // End of input acts as "quit". Exit status: 0 after quit, 1 if the engine
-// could not start or stopped unexpectedly.
+// could not start, stopped unexpectedly, or its output was closed (the reader
+// went away without "quit": one line on stderr, as a native engine that
+// dies of SIGPIPE says nothing).
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -66,6 +68,7 @@ try {
 // Output: one UCI line per call (typed events only appear for objects, which
 // this runner never sends).
 const writeLine = (line) => process.stdout.write(line + '\n');
+process.stdout.on('error', (err) => fail(err.code === 'EPIPE' ? 'output closed (EPIPE): the reader went away' : `cannot write output: ${err.message}`));
 
 let api = null;
 let quitting = false;

@@ -144,6 +144,17 @@ test('end of input acts as quit', async () => {
   assert.equal(code, 0, p.stderr);
 });
 
+test('a closed output ends the runner with one line on stderr, not a stack trace', async () => {
+  const p = start();
+  p.send('position startpos');
+  p.send('go infinite');
+  await p.wait(/^info depth/, 60000);
+  p.proc.stdout.destroy();
+  const { code } = await p.exited;
+  assert.equal(code, 1, p.stderr);
+  assert.equal(p.stderr, 'azurite-uci: output closed (EPIPE): the reader went away\n');
+});
+
 test('bench signature: the wasm build under node counts the same nodes as the native binary', async () => {
   const { execFileSync } = await import('node:child_process');
   const os = await import('node:os');
