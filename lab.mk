@@ -375,6 +375,10 @@ NNUE_STAGE6_DATA  = $(NNUE_STAGE5_DATA),$(NNUE_OWN2):$(NNUE_OWN2_CHUNKS),$(NNUE_
 # that built it in.
 NNUE_NET_COMMIT_76d23836b131 = 664069b
 NNUE_NET_COMMIT_f093a73ac8b2 = 42c2207
+NNUE_NET_COMMIT_20b9bcf4c0d6 = 30e5ab7
+NNUE_NET_COMMIT_c0bb54cce8ca = 660b582
+NNUE_NET_COMMIT_93686917ca91 = 0ca2e05
+NNUE_NET_COMMIT_faaf97409bce = a99675c
 $(NNUE_DIR)/nets/nn-%.nnue:
 	@test -n "$(NNUE_NET_COMMIT_$*)" || { echo "no commit known for net nn-$*"; exit 1; }
 	@mkdir -p $(@D)
@@ -481,16 +485,26 @@ nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 # nn-1fc251917e22, the seventh iteration's first candidate (docs/nnue.md,
 # "Nets"): nn-faaf97409bce's weights trained 3 epochs on the sixth's data
 # with all 296 chunks of data-s10008 and the first 252 of nn-faaf97409bce's
-# own games (data-s10009), all at one scale (@0.858). Each step resumes; the
-# net is NNUE_DIR/net7/nn-*.nnue.
+# own games (data-s10009), all at one scale (@0.858). It needs no earlier
+# step: the nets that played each set come from the commits that built them
+# in (NNUE_NET_COMMIT_*), and nnue-net7-data makes every set again from its
+# seed (7.6 M positions: about 16 hours on one core, about 95 minutes on
+# 16); not beside another datagen writing the same directory (stop the
+# background generator first). Each step resumes; the net is
+# NNUE_DIR/net7/nn-*.nnue.
 NNUE_NET6        = $(NNUE_DIR)/net6/nn-faaf97409bce.nnue
+NNUE_GIT_NET4    = $(NNUE_DIR)/nets/nn-c0bb54cce8ca.nnue
+NNUE_GIT_NET5    = $(NNUE_DIR)/nets/nn-93686917ca91.nnue
+NNUE_GIT_NET6    = $(NNUE_DIR)/nets/nn-faaf97409bce.nnue
 NNUE_NET7_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:296@0.858,$(NNUE_DIR)/data-s10009:252@0.858
-.PHONY: nnue-net7
-nnue-net7: nnue-bin $(NNUE_GEN3)/manifest.json
-	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 296
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks 252
-	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
+.PHONY: nnue-net7-data nnue-net7
+nnue-net7-data: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET4) $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET5) -chunks 296
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET4) -chunks 427
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET4) -chunks 46
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
+nnue-net7: nnue-net7-data
+	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
