@@ -492,7 +492,6 @@ nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 # 16); not beside another datagen writing the same directory (stop the
 # background generator first). Each step resumes; the net is
 # NNUE_DIR/net7/nn-*.nnue.
-NNUE_NET6        = $(NNUE_DIR)/net6/nn-faaf97409bce.nnue
 NNUE_GIT_NET4    = $(NNUE_DIR)/nets/nn-c0bb54cce8ca.nnue
 NNUE_GIT_NET5    = $(NNUE_DIR)/nets/nn-93686917ca91.nnue
 NNUE_GIT_NET6    = $(NNUE_DIR)/nets/nn-faaf97409bce.nnue
@@ -523,11 +522,10 @@ NNUE_NET7B_FINAL_LR ?= 0.00001
 NNUE_NET7B_OUT   ?= $(NNUE_DIR)/net7b
 NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET7B_GEN3),)$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
-nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json
-	test -f $(NNUE_NET6) || $(MAKE) nnue-net6
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET6) -chunks $(NNUE_NET7B_OWN)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_NET6) -chunks 532
-	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_NET7B_OUT))
+nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks $(NNUE_NET7B_OWN)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
+	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_NET7B_OUT))
 
 # SPRT of the net (NET=file, default: the built-in one) against the
 # hand-written evaluation, or against another net with NNUE_BASE=file (the
