@@ -101,7 +101,7 @@ func (t *ttTable) resize(mb int) {
 		n = 1
 	}
 	t.buckets = nil
-	t.buckets = make([]ttBucket, n)
+	t.buckets = allocBuckets(n)
 	t.age = 0
 }
 
