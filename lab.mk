@@ -505,6 +505,18 @@ nnue-net7-data: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET4) $(NNUE_GIT_
 nnue-net7: nnue-net7-data
 	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
 
+# nnue-net7c: nn-1fc251917e22's recipe without the grandparent's games
+# (data-s10006, data-s10007: nn-c0bb54cce8ca's): does the parent's set
+# (data-s10008, nn-93686917ca91's) alone beside the shared set and
+# nn-faaf97409bce's own games make the step? The net is
+# NNUE_DIR/net7c/nn-*.nnue.
+NNUE_NET7C_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:296@0.858,$(NNUE_DIR)/data-s10009:252@0.858
+.PHONY: nnue-net7c
+nnue-net7c: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET5) -chunks 296
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
+	$(call nnue_b8_train,$(NNUE_NET7C_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_DIR)/net7c)
+
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
 # trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
