@@ -510,16 +510,20 @@ nnue-net7: nnue-net7-data
 # (data-s10008, nn-93686917ca91's) alone beside the shared set and
 # nn-faaf97409bce's own games make the step? The net is
 # NNUE_NET7C_OUT/nn-*.nnue; NNUE_NET7C_PARENT takes fewer of
-# data-s10008's chunks (a run with another value needs its own
-# NNUE_NET7C_OUT).
+# data-s10008's chunks, NNUE_NET7C_LR and NNUE_NET7C_FINAL_LR set the
+# cosine schedule (a run with other values needs its own NNUE_NET7C_OUT).
+# NNUE_NET7C_PARENT=200 made nn-565e2be7964b, and with NNUE_NET7C_LR=0.0001
+# NNUE_NET7C_FINAL_LR=0.00001 nn-d6036171b57d.
 NNUE_NET7C_PARENT ?= 296
 NNUE_NET7C_OUT    ?= $(NNUE_DIR)/net7c
+NNUE_NET7C_LR     ?= 0.0005
+NNUE_NET7C_FINAL_LR ?= 0.00005
 NNUE_NET7C_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:$(NNUE_NET7C_PARENT)@0.858,$(NNUE_DIR)/data-s10009:252@0.858
 .PHONY: nnue-net7c
 nnue-net7c: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET5) -chunks $(NNUE_NET7C_PARENT)
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
-	$(call nnue_b8_train,$(NNUE_NET7C_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_NET7C_OUT))
+	$(call nnue_b8_train,$(NNUE_NET7C_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7C_LR),$(NNUE_NET7C_FINAL_LR),$(NNUE_NET7C_OUT))
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
