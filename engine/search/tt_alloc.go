@@ -22,9 +22,11 @@ func allocBuckets(n int) []ttBucket {
 		return make([]ttBucket, n)
 	}
 	buf := make([]ttBucket, n+hugePageBytes/bucketBytes)
+	// Go places a large allocation on a page boundary, so the distance to
+	// the next huge-page boundary is a whole number of buckets.
 	off := 0
 	if r := int(uintptr(unsafe.Pointer(&buf[0])) % hugePageBytes); r != 0 {
-		off = (hugePageBytes - r + bucketBytes - 1) / bucketBytes
+		off = (hugePageBytes - r) / bucketBytes
 	}
 	b := buf[off : off+n : off+n]
 	adviseHugePages(unsafe.Pointer(&b[0]), n*bucketBytes)

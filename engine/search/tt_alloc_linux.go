@@ -9,17 +9,15 @@ import (
 // transparent huge pages when they are enabled as "always" or "madvise".
 const hugePagesAdvised = true
 
-// adviseHugePages asks the kernel to back the whole huge pages inside the
-// n bytes at p with transparent huge pages. It must run before the memory
+// adviseHugePages asks the kernel to back the n bytes at p, which start on
+// a huge-page boundary (allocBuckets places them so), with transparent huge
+// pages, as far as whole huge pages reach. It must run before the memory
 // is first written: a fault in an advised range then takes a huge page at
 // once, where memory already mapped with small pages waits for khugepaged.
 // The advice is best effort: a kernel without transparent huge pages
 // refuses it and the table keeps small pages, so the error is ignored.
 func adviseHugePages(p unsafe.Pointer, n int) {
-	start := (hugePageBytes - int(uintptr(p)%hugePageBytes)) % hugePageBytes
-	end := start + (n-start)/hugePageBytes*hugePageBytes
-	if end <= start {
-		return
+	if n -= n % hugePageBytes; n > 0 {
+		_ = syscall.Madvise(unsafe.Slice((*byte)(p), n), syscall.MADV_HUGEPAGE)
 	}
-	_ = syscall.Madvise(unsafe.Slice((*byte)(unsafe.Add(p, start)), end-start), syscall.MADV_HUGEPAGE)
 }
