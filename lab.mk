@@ -505,19 +505,20 @@ nnue-net7-data: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET4) $(NNUE_GIT_
 nnue-net7: nnue-net7-data
 	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
 
-# nnue-net7c: nn-1fc251917e22's recipe without the grandparent's games
-# (data-s10006, data-s10007: nn-c0bb54cce8ca's): does the parent's set
-# (data-s10008, nn-93686917ca91's) alone beside the shared set and
-# nn-faaf97409bce's own games make the step? The net is
-# NNUE_NET7C_OUT/nn-*.nnue; NNUE_NET7C_PARENT takes fewer of
-# data-s10008's chunks, NNUE_NET7C_LR and NNUE_NET7C_FINAL_LR set the
-# cosine schedule (a run with other values needs its own NNUE_NET7C_OUT).
-# NNUE_NET7C_PARENT=200 made nn-565e2be7964b, and with NNUE_NET7C_LR=0.0001
-# NNUE_NET7C_FINAL_LR=0.00001 nn-d6036171b57d.
-NNUE_NET7C_PARENT ?= 296
-NNUE_NET7C_OUT    ?= $(NNUE_DIR)/net7c
-NNUE_NET7C_LR     ?= 0.0005
-NNUE_NET7C_FINAL_LR ?= 0.00005
+# nn-d6036171b57d, the seventh iteration (docs/nnue.md, "Nets"):
+# nn-1fc251917e22's recipe without the grandparent's games (data-s10006,
+# data-s10007: nn-c0bb54cce8ca's) and at a fifth of its learning rate:
+# nn-faaf97409bce's weights trained 3 epochs on the shared set, the
+# parent's games (data-s10008, nn-93686917ca91's, NNUE_NET7C_PARENT chunks)
+# and nn-faaf97409bce's own (data-s10009, 252 chunks), both @0.858, cosine
+# from NNUE_NET7C_LR to NNUE_NET7C_FINAL_LR. The defaults make the built-in
+# net; NNUE_NET7C_LR=0.0005 NNUE_NET7C_FINAL_LR=0.00005 made nn-565e2be7964b.
+# Each step resumes; the net is NNUE_NET7C_OUT/nn-*.nnue, a directory named
+# by the settings (the trainer refuses a run directory with other ones).
+NNUE_NET7C_PARENT ?= 200
+NNUE_NET7C_LR     ?= 0.0001
+NNUE_NET7C_FINAL_LR ?= 0.00001
+NNUE_NET7C_OUT    ?= $(NNUE_DIR)/net7c-$(NNUE_NET7C_PARENT)-$(NNUE_NET7C_LR)-$(NNUE_NET7C_FINAL_LR)
 NNUE_NET7C_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:$(NNUE_NET7C_PARENT)@0.858,$(NNUE_DIR)/data-s10009:252@0.858
 .PHONY: nnue-net7c
 nnue-net7c: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
