@@ -50,7 +50,8 @@ func smapsOf(addr uintptr) (smapsEntry, error) {
 		return e, err
 	}
 	defer f.Close()
-	in, found := false, false
+	// found: the lines read belong to addr's mapping; the next header ends it.
+	found := false
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		line := sc.Text()
@@ -58,11 +59,10 @@ func smapsOf(addr uintptr) (smapsEntry, error) {
 			if found {
 				break
 			}
-			in = lo <= addr && addr < hi
-			found = in
+			found = lo <= addr && addr < hi
 			continue
 		}
-		if !in {
+		if !found {
 			continue
 		}
 		if v, ok := strings.CutPrefix(line, "AnonHugePages:"); ok {
