@@ -527,6 +527,26 @@ nnue-net7c: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
 	$(call nnue_b8_train,$(NNUE_NET7C_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7C_LR),$(NNUE_NET7C_FINAL_LR),$(NNUE_NET7C_OUT))
 
+# The eighth iteration (docs/nnue.md, "Nets"): nn-d6036171b57d's weights
+# trained 3 epochs on the shared set, the parent's games (data-s10009,
+# nn-faaf97409bce's, NNUE_NET8_PARENT chunks) and nn-d6036171b57d's own
+# (data-s10011, NNUE_NET8_OWN chunks), both @0.858, cosine from NNUE_NET8_LR
+# to NNUE_NET8_FINAL_LR: nnue-net7c's recipe one generation on. Each step
+# resumes; the net is NNUE_NET8_OUT/nn-*.nnue, a directory named by the
+# settings.
+NNUE_GIT_NET7    = $(NNUE_DIR)/nets/nn-d6036171b57d.nnue
+NNUE_NET8_PARENT ?= 388
+NNUE_NET8_OWN    ?= 252
+NNUE_NET8_LR     ?= 0.0001
+NNUE_NET8_FINAL_LR ?= 0.00001
+NNUE_NET8_OUT    ?= $(NNUE_DIR)/net8-$(NNUE_NET8_PARENT)-$(NNUE_NET8_OWN)-$(NNUE_NET8_LR)-$(NNUE_NET8_FINAL_LR)
+NNUE_NET8_DATA    = $(NNUE_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET8_PARENT)@0.858,$(NNUE_DIR)/data-s10011:$(NNUE_NET8_OWN)@0.858
+.PHONY: nnue-net8
+nnue-net8: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6) $(NNUE_GIT_NET7)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks $(NNUE_NET8_PARENT)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10011 -seed 10011 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET7) -chunks $(NNUE_NET8_OWN)
+	$(call nnue_b8_train,$(NNUE_NET8_DATA),$(NNUE_GIT_NET7),$(NNUE_NET8_LR),$(NNUE_NET8_FINAL_LR),$(NNUE_NET8_OUT))
+
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
 # trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
