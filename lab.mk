@@ -325,6 +325,9 @@ NNUE_FLAGS    ?=
 NNUE_BIN       = $(NNUE_DIR)/bin/nnue-$(shell git rev-parse --short=12 HEAD 2>/dev/null || echo dev)
 # Every self-play run: one game per core, at nice 19; each adds its -out and seeds.
 NNUE_GEN       = nice -n 19 $(NNUE_BIN) datagen -workers $(NNUE_WORKERS) -openings $(NNUE_OPENINGS)
+# nnue_set(seed,net,chunks): the set data-s<seed> in NNUE_DIR, made to <chunks>
+# chunks by <net> at the iterations' settings (soft 5 000 nodes, 20 000 hard).
+nnue_set = $(NNUE_GEN) -out $(NNUE_DIR)/data-s$(1) -seed $(1) -nodes 20000 -soft-nodes 5000 -net $(2) -chunks $(3)
 .PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-recipe nnue-install nnue-sprt
 # Build cmd/nnue at this revision into NNUE_DIR/bin (the manifest records it).
 nnue-bin:
@@ -428,7 +431,7 @@ nnue-net3: nnue-bin $(NNUE_NET2) $(NNUE_GEN3)/manifest.json
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10001 -seed 10001 -nodes 5000 -net $(NNUE_NET2) -chunks 550
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10002 -seed 10002 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 364
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10003 -seed 10003 -nodes 5000 -games-per-chunk 50 -net $(NNUE_NET2) -chunks 106
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 170
+	$(call nnue_set,10004,$(NNUE_NET2),170)
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET3_DATA) -init $(NNUE_NET2) -out $(NNUE_DIR)/net3
 
 # nn-c0bb54cce8ca, the fourth iteration, built in before nn-93686917ca91 (docs/nnue.md, "Nets"): nn-bb1756271900's
@@ -440,8 +443,8 @@ NNUE_NET4_DATA   = $(NNUE_ITER_DATA),$(NNUE_DIR)/data-s10004:206,$(NNUE_DIR)/dat
 .PHONY: nnue-net4
 nnue-net4: nnue-bin
 	test -f $(NNUE_NET3) || $(MAKE) nnue-net3
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10004 -seed 10004 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET2) -chunks 206
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10005 -seed 10005 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET3) -chunks 322
+	$(call nnue_set,10004,$(NNUE_NET2),206)
+	$(call nnue_set,10005,$(NNUE_NET3),322)
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
 
 # nnue_b8_train(data,init,lr,final-lr,out): 3 mirrored epochs of an 8-bucket
@@ -460,8 +463,8 @@ NNUE_NET5_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:346@0.858,$(NNUE_DIR)/da
 .PHONY: nnue-net5
 nnue-net5: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET4) || $(MAKE) nnue-net4
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 346
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
+	$(call nnue_set,10006,$(NNUE_NET4),346)
+	$(call nnue_set,10007,$(NNUE_NET4),46)
 	mkdir -p $(NNUE_DIR)/net5
 	test -f $(NNUE_DIR)/net5/b8.nnue || $(NNUE_BIN) widen -from 128 -buckets 8 -seed 1 -out $(NNUE_DIR)/net5/b8.nnue $(NNUE_NET4)
 	$(call nnue_b8_train,$(NNUE_NET5_DATA),$(NNUE_DIR)/net5/b8.nnue,0.0005,0.00005,$(NNUE_DIR)/net5)
@@ -479,9 +482,9 @@ NNUE_NET6_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/da
 .PHONY: nnue-net6
 nnue-net6: nnue-bin $(NNUE_GEN3)/manifest.json
 	test -f $(NNUE_NET5) || $(MAKE) nnue-net5
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 427
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET4) -chunks 46
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_NET5) -chunks 244
+	$(call nnue_set,10006,$(NNUE_NET4),427)
+	$(call nnue_set,10007,$(NNUE_NET4),46)
+	$(call nnue_set,10008,$(NNUE_NET5),244)
 	$(call nnue_b8_train,$(NNUE_NET6_DATA),$(NNUE_NET5),0.0005,0.00005,$(NNUE_DIR)/net6)
 
 # nn-1fc251917e22, the seventh iteration's first candidate (docs/nnue.md,
@@ -500,10 +503,10 @@ NNUE_GIT_NET6    = $(NNUE_DIR)/nets/nn-faaf97409bce.nnue
 NNUE_NET7_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10006:427@0.858,$(NNUE_DIR)/data-s10007:46@0.858,$(NNUE_DIR)/data-s10008:296@0.858,$(NNUE_DIR)/data-s10009:252@0.858
 .PHONY: nnue-net7-data nnue-net7
 nnue-net7-data: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET4) $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET5) -chunks 296
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10006 -seed 10006 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET4) -chunks 427
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10007 -seed 10007 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET4) -chunks 46
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
+	$(call nnue_set,10008,$(NNUE_GIT_NET5),296)
+	$(call nnue_set,10006,$(NNUE_GIT_NET4),427)
+	$(call nnue_set,10007,$(NNUE_GIT_NET4),46)
+	$(call nnue_set,10009,$(NNUE_GIT_NET6),252)
 nnue-net7: nnue-net7-data
 	$(call nnue_b8_train,$(NNUE_NET7_DATA),$(NNUE_GIT_NET6),0.0005,0.00005,$(NNUE_DIR)/net7)
 
@@ -524,8 +527,8 @@ NNUE_NET7C_OUT    ?= $(NNUE_DIR)/net7c-$(NNUE_NET7C_PARENT)-$(NNUE_NET7C_LR)-$(N
 NNUE_NET7C_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:$(NNUE_NET7C_PARENT)@0.858,$(NNUE_DIR)/data-s10009:252@0.858
 .PHONY: nnue-net7c
 nnue-net7c: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10008 -seed 10008 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET5) -chunks $(NNUE_NET7C_PARENT)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks 252
+	$(call nnue_set,10008,$(NNUE_GIT_NET5),$(NNUE_NET7C_PARENT))
+	$(call nnue_set,10009,$(NNUE_GIT_NET6),252)
 	$(call nnue_b8_train,$(NNUE_NET7C_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7C_LR),$(NNUE_NET7C_FINAL_LR),$(NNUE_NET7C_OUT))
 
 # The eighth iteration (docs/nnue.md, "Nets"): nn-d6036171b57d's weights
@@ -544,8 +547,8 @@ NNUE_NET8_OUT    ?= $(NNUE_DIR)/net8-$(NNUE_NET8_PARENT)-$(NNUE_NET8_OWN)-$(NNUE
 NNUE_NET8_DATA    = $(NNUE_GEN3),$(NNUE_DIR)/data-s10009:$(NNUE_NET8_PARENT)@0.858,$(NNUE_DIR)/data-s10011:$(NNUE_NET8_OWN)@0.858
 .PHONY: nnue-net8
 nnue-net8: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6) $(NNUE_GIT_NET7)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks $(NNUE_NET8_PARENT)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10011 -seed 10011 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET7) -chunks $(NNUE_NET8_OWN)
+	$(call nnue_set,10009,$(NNUE_GIT_NET6),$(NNUE_NET8_PARENT))
+	$(call nnue_set,10011,$(NNUE_GIT_NET7),$(NNUE_NET8_OWN))
 	$(call nnue_b8_train,$(NNUE_NET8_DATA),$(NNUE_GIT_NET7),$(NNUE_NET8_LR),$(NNUE_NET8_FINAL_LR),$(NNUE_NET8_OUT))
 
 # The seventh iteration after the cache that held data-s10006 to
@@ -566,7 +569,7 @@ NNUE_NET7B_OUT   ?= $(NNUE_DIR)/net7b
 NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET7B_GEN3),)$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10009 -seed 10009 -nodes 20000 -soft-nodes 5000 -net $(NNUE_GIT_NET6) -chunks $(NNUE_NET7B_OWN)
+	$(call nnue_set,10009,$(NNUE_GIT_NET6),$(NNUE_NET7B_OWN))
 	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
 	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_NET7B_OUT))
 
