@@ -555,16 +555,18 @@ nnue-net8: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6) $(NNUE_GIT_NET7)
 # trained 3 epochs on the shared set, the parent's games (data-s10011,
 # nn-d6036171b57d's, NNUE_NET9_PARENT chunks) and nn-32595a65ec27's own
 # (data-s10012, NNUE_NET9_OWN chunks), both @0.858, cosine from NNUE_NET9_LR
-# to NNUE_NET9_FINAL_LR: nnue-net8's recipe one generation on. Each step
-# resumes; the net is NNUE_NET9_OUT/nn-*.nnue, a directory named by the
-# settings.
+# to NNUE_NET9_FINAL_LR: nnue-net8's recipe one generation on.
+# NNUE_NET9_GEN3=N trains on the shared set's first N chunks only (empty:
+# all 613). Each step resumes; the net is NNUE_NET9_OUT/nn-*.nnue, a
+# directory named by the settings.
 NNUE_GIT_NET8    = $(NNUE_DIR)/nets/nn-32595a65ec27.nnue
 NNUE_NET9_PARENT ?= 336
 NNUE_NET9_OWN    ?= 252
 NNUE_NET9_LR     ?= 0.0001
 NNUE_NET9_FINAL_LR ?= 0.00001
-NNUE_NET9_OUT    ?= $(NNUE_DIR)/net9-$(NNUE_NET9_PARENT)-$(NNUE_NET9_OWN)-$(NNUE_NET9_LR)-$(NNUE_NET9_FINAL_LR)
-NNUE_NET9_DATA    = $(NNUE_GEN3),$(NNUE_DIR)/data-s10011:$(NNUE_NET9_PARENT)@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_NET9_OWN)@0.858
+NNUE_NET9_GEN3   ?=
+NNUE_NET9_OUT    ?= $(NNUE_DIR)/net9-$(NNUE_NET9_PARENT)-$(NNUE_NET9_OWN)-$(NNUE_NET9_LR)-$(NNUE_NET9_FINAL_LR)$(if $(NNUE_NET9_GEN3),-gen3-$(NNUE_NET9_GEN3))
+NNUE_NET9_DATA    = $(NNUE_GEN3)$(if $(NNUE_NET9_GEN3),:$(NNUE_NET9_GEN3)),$(NNUE_DIR)/data-s10011:$(NNUE_NET9_PARENT)@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_NET9_OWN)@0.858
 .PHONY: nnue-net9
 nnue-net9: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
 	$(call nnue_set,10011,$(NNUE_GIT_NET7),$(NNUE_NET9_PARENT))
