@@ -573,6 +573,29 @@ nnue-net9: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
 	$(call nnue_set,10012,$(NNUE_GIT_NET8),$(NNUE_NET9_OWN))
 	$(call nnue_b8_train,$(NNUE_NET9_DATA),$(NNUE_GIT_NET8),$(NNUE_NET9_LR),$(NNUE_NET9_FINAL_LR),$(NNUE_NET9_OUT))
 
+# A fresh net on all the self-play data (docs/nnue.md, "Nets"): no -init,
+# 8 output buckets, NNUE_FRESH_EPOCHS epochs at cosine NNUE_FRESH_LR to
+# NNUE_FRESH_FINAL_LR on the shared set and every set the nets after it
+# made, the chunk counts fixed so that the recipe does not move as the
+# generator writes: data-s10008 (nn-93686917ca91's), data-s10009 and
+# data-s10010 (nn-faaf97409bce's), data-s10011 (nn-d6036171b57d's) and
+# data-s10012 (nn-32595a65ec27's, NNUE_FRESH_OWN chunks), all @0.858. Each
+# step resumes; the net is NNUE_FRESH_OUT/nn-*.nnue.
+NNUE_FRESH_OWN   ?= 400
+NNUE_FRESH_EPOCHS ?= 10
+NNUE_FRESH_LR    ?= 0.002
+NNUE_FRESH_FINAL_LR ?= 0.00002
+NNUE_FRESH_OUT   ?= $(NNUE_DIR)/fresh-$(NNUE_FRESH_OWN)-$(NNUE_FRESH_EPOCHS)-$(NNUE_FRESH_LR)-$(NNUE_FRESH_FINAL_LR)
+NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/data-s10009:388@0.858,$(NNUE_DIR)/data-s10010:532@0.858,$(NNUE_DIR)/data-s10011:336@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_FRESH_OWN)@0.858
+.PHONY: nnue-fresh
+nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
+	$(call nnue_set,10008,$(NNUE_GIT_NET5),293)
+	$(call nnue_set,10009,$(NNUE_GIT_NET6),388)
+	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
+	$(call nnue_set,10011,$(NNUE_GIT_NET7),336)
+	$(call nnue_set,10012,$(NNUE_GIT_NET8),$(NNUE_FRESH_OWN))
+	nice -n 10 $(NNUE_BIN) train -data $(NNUE_FRESH_DATA) -buckets 8 -mirror -epochs $(NNUE_FRESH_EPOCHS) -batch 16384 -lr $(NNUE_FRESH_LR) -final-lr $(NNUE_FRESH_FINAL_LR) -lambda 1 -threads 1 -seed 1 -out $(NNUE_FRESH_OUT)
+
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
 # trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
