@@ -384,6 +384,7 @@ NNUE_NET_COMMIT_93686917ca91 = 0ca2e05
 NNUE_NET_COMMIT_faaf97409bce = a99675c
 NNUE_NET_COMMIT_d6036171b57d = 99f8a9d
 NNUE_NET_COMMIT_32595a65ec27 = 956d28b
+NNUE_NET_COMMIT_b1bcbc02ac0b = 1f44692
 $(NNUE_DIR)/nets/nn-%.nnue:
 	@test -n "$(NNUE_NET_COMMIT_$*)" || { echo "no commit known for net nn-$*"; exit 1; }
 	@mkdir -p $(@D)
