@@ -328,6 +328,9 @@ NNUE_GEN       = nice -n 19 $(NNUE_BIN) datagen -workers $(NNUE_WORKERS) -openin
 # nnue_set(seed,net,chunks): the set data-s<seed> in NNUE_DIR, made to <chunks>
 # chunks by <net> at the iterations' settings (soft 5 000 nodes, 20 000 hard).
 nnue_set = $(NNUE_GEN) -out $(NNUE_DIR)/data-s$(1) -seed $(1) -nodes 20000 -soft-nodes 5000 -net $(2) -chunks $(3)
+# data-s10010: nn-faaf97409bce's games from a 16-core burst, 25 games a
+# chunk, chunks 0-531 (NNUE_GIT_NET6 is defined with the seventh iteration).
+nnue_s10010 = $(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
 .PHONY: nnue-bin nnue-data nnue-status nnue-train nnue-recipe nnue-install nnue-sprt
 # Build cmd/nnue at this revision into NNUE_DIR/bin (the manifest records it).
 nnue-bin:
@@ -448,10 +451,13 @@ nnue-net4: nnue-bin
 	$(call nnue_set,10005,$(NNUE_NET3),322)
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
 
-# nnue_b8_train(data,init,lr,final-lr,out): 3 mirrored epochs of an 8-bucket
-# net from init's weights, cosine lr to final-lr, one thread, seed 1: how the
-# fifth iteration on trains.
-nnue_b8_train = nice -n 10 $(NNUE_BIN) train -data $(1) -init $(2) -buckets 8 -mirror -epochs 3 -batch 16384 -lr $(3) -final-lr $(4) -lambda 1 -threads 1 -seed 1 -out $(5)
+# nnue_b8(args,epochs,lr,final-lr,out): mirrored epochs of an 8-bucket net
+# on args (-data, and -init to start from a net's weights), cosine lr to
+# final-lr, one thread, seed 1.
+nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda 1 -threads 1 -seed 1 -out $(5)
+# nnue_b8_train(data,init,lr,final-lr,out): 3 epochs of nnue_b8 from init's
+# weights: how the fifth iteration on trains.
+nnue_b8_train = $(call nnue_b8,-data $(1) -init $(2),3,$(3),$(4),$(5))
 
 # The built-in net nn-93686917ca91, the fifth iteration (docs/nnue.md,
 # "Nets"): nn-c0bb54cce8ca's output layer copied to 8 output buckets by piece
@@ -592,10 +598,10 @@ NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/d
 nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
 	$(call nnue_set,10008,$(NNUE_GIT_NET5),293)
 	$(call nnue_set,10009,$(NNUE_GIT_NET6),388)
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
+	$(nnue_s10010)
 	$(call nnue_set,10011,$(NNUE_GIT_NET7),336)
 	$(call nnue_set,10012,$(NNUE_GIT_NET8),$(NNUE_FRESH_OWN))
-	nice -n 10 $(NNUE_BIN) train -data $(NNUE_FRESH_DATA) -buckets 8 -mirror -epochs $(NNUE_FRESH_EPOCHS) -batch 16384 -lr $(NNUE_FRESH_LR) -final-lr $(NNUE_FRESH_FINAL_LR) -lambda 1 -threads 1 -seed 1 -out $(NNUE_FRESH_OUT)
+	$(call nnue_b8,-data $(NNUE_FRESH_DATA),$(NNUE_FRESH_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH_OUT))
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
@@ -616,7 +622,7 @@ NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6)
 	$(call nnue_set,10009,$(NNUE_GIT_NET6),$(NNUE_NET7B_OWN))
-	$(NNUE_GEN) -out $(NNUE_DIR)/data-s10010 -seed 10010 -nodes 20000 -soft-nodes 5000 -games-per-chunk 25 -net $(NNUE_GIT_NET6) -chunks 532
+	$(nnue_s10010)
 	$(call nnue_b8_train,$(NNUE_NET7B_DATA),$(NNUE_GIT_NET6),$(NNUE_NET7B_LR),$(NNUE_NET7B_FINAL_LR),$(NNUE_NET7B_OUT))
 
 # SPRT of the net (NET=file, default: the built-in one) against the
