@@ -388,6 +388,7 @@ NNUE_NET_COMMIT_faaf97409bce = a99675c
 NNUE_NET_COMMIT_d6036171b57d = 99f8a9d
 NNUE_NET_COMMIT_32595a65ec27 = 956d28b
 NNUE_NET_COMMIT_b1bcbc02ac0b = 1f44692
+NNUE_NET_COMMIT_983f12c231e6 = d9e6460
 $(NNUE_DIR)/nets/nn-%.nnue:
 	@test -n "$(NNUE_NET_COMMIT_$*)" || { echo "no commit known for net nn-$*"; exit 1; }
 	@mkdir -p $(@D)
@@ -586,21 +587,26 @@ nnue-net9: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
 # made, the chunk counts fixed so that the recipe does not move as the
 # generator writes: data-s10008 (nn-93686917ca91's), data-s10009 and
 # data-s10010 (nn-faaf97409bce's), data-s10011 (nn-d6036171b57d's) and
-# data-s10012 (nn-32595a65ec27's, NNUE_FRESH_OWN chunks), all @0.858. Each
+# data-s10012 (nn-32595a65ec27's, NNUE_FRESH_OWN chunks), all @0.858;
+# NNUE_FRESH_S10013=N adds N chunks of data-s10013 (nn-b1bcbc02ac0b's). Each
 # step resumes; the net is NNUE_FRESH_OUT/nn-*.nnue.
 NNUE_FRESH_OWN   ?= 400
 NNUE_FRESH_EPOCHS ?= 10
 NNUE_FRESH_LR    ?= 0.002
 NNUE_FRESH_FINAL_LR ?= 0.00002
-NNUE_FRESH_OUT   ?= $(NNUE_DIR)/fresh-$(NNUE_FRESH_OWN)-$(NNUE_FRESH_EPOCHS)-$(NNUE_FRESH_LR)-$(NNUE_FRESH_FINAL_LR)
-NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/data-s10009:388@0.858,$(NNUE_DIR)/data-s10010:532@0.858,$(NNUE_DIR)/data-s10011:336@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_FRESH_OWN)@0.858
+NNUE_FRESH_S10013 ?=
+comma := ,
+NNUE_FRESH_OUT   ?= $(NNUE_DIR)/fresh-$(NNUE_FRESH_OWN)-$(NNUE_FRESH_EPOCHS)-$(NNUE_FRESH_LR)-$(NNUE_FRESH_FINAL_LR)$(if $(NNUE_FRESH_S10013),-s10013-$(NNUE_FRESH_S10013))
+NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/data-s10009:388@0.858,$(NNUE_DIR)/data-s10010:532@0.858,$(NNUE_DIR)/data-s10011:336@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_FRESH_OWN)@0.858$(if $(NNUE_FRESH_S10013),$(comma)$(NNUE_DIR)/data-s10013:$(NNUE_FRESH_S10013)@0.858)
+NNUE_GIT_NET9    = $(NNUE_DIR)/nets/nn-b1bcbc02ac0b.nnue
 .PHONY: nnue-fresh
-nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
+nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8) $(if $(NNUE_FRESH_S10013),$(NNUE_GIT_NET9))
 	$(call nnue_set,10008,$(NNUE_GIT_NET5),293)
 	$(call nnue_set,10009,$(NNUE_GIT_NET6),388)
 	$(nnue_s10010)
 	$(call nnue_set,10011,$(NNUE_GIT_NET7),336)
 	$(call nnue_set,10012,$(NNUE_GIT_NET8),$(NNUE_FRESH_OWN))
+	$(if $(NNUE_FRESH_S10013),$(call nnue_set,10013,$(NNUE_GIT_NET9),$(NNUE_FRESH_S10013)))
 	$(call nnue_b8,-data $(NNUE_FRESH_DATA),$(NNUE_FRESH_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH_OUT))
 
 # The seventh iteration after the cache that held data-s10006 to
