@@ -588,26 +588,47 @@ nnue-net9: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET7) $(NNUE_GIT_NET8)
 # generator writes: data-s10008 (nn-93686917ca91's), data-s10009 and
 # data-s10010 (nn-faaf97409bce's), data-s10011 (nn-d6036171b57d's) and
 # data-s10012 (nn-32595a65ec27's, NNUE_FRESH_OWN chunks), all @0.858;
-# NNUE_FRESH_S10013=N adds N chunks of data-s10013 (nn-b1bcbc02ac0b's). Each
-# step resumes; the net is NNUE_FRESH_OUT/nn-*.nnue.
+# NNUE_FRESH_S10013=N adds N chunks of data-s10013 (nn-b1bcbc02ac0b's) and
+# NNUE_FRESH_S10014=N N chunks of data-s10014 (nn-983f12c231e6's). Each step
+# resumes; the net is NNUE_FRESH_OUT/nn-*.nnue.
 NNUE_FRESH_OWN   ?= 400
 NNUE_FRESH_EPOCHS ?= 10
 NNUE_FRESH_LR    ?= 0.002
 NNUE_FRESH_FINAL_LR ?= 0.00002
 NNUE_FRESH_S10013 ?=
+NNUE_FRESH_S10014 ?=
 comma := ,
-NNUE_FRESH_OUT   ?= $(NNUE_DIR)/fresh-$(NNUE_FRESH_OWN)-$(NNUE_FRESH_EPOCHS)-$(NNUE_FRESH_LR)-$(NNUE_FRESH_FINAL_LR)$(if $(NNUE_FRESH_S10013),-s10013-$(NNUE_FRESH_S10013))
-NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/data-s10009:388@0.858,$(NNUE_DIR)/data-s10010:532@0.858,$(NNUE_DIR)/data-s10011:336@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_FRESH_OWN)@0.858$(if $(NNUE_FRESH_S10013),$(comma)$(NNUE_DIR)/data-s10013:$(NNUE_FRESH_S10013)@0.858)
+NNUE_FRESH_OUT   ?= $(NNUE_DIR)/fresh-$(NNUE_FRESH_OWN)-$(NNUE_FRESH_EPOCHS)-$(NNUE_FRESH_LR)-$(NNUE_FRESH_FINAL_LR)$(if $(NNUE_FRESH_S10013),-s10013-$(NNUE_FRESH_S10013))$(if $(NNUE_FRESH_S10014),-s10014-$(NNUE_FRESH_S10014))
+NNUE_FRESH_DATA   = $(NNUE_GEN3),$(NNUE_DIR)/data-s10008:293@0.858,$(NNUE_DIR)/data-s10009:388@0.858,$(NNUE_DIR)/data-s10010:532@0.858,$(NNUE_DIR)/data-s10011:336@0.858,$(NNUE_DIR)/data-s10012:$(NNUE_FRESH_OWN)@0.858$(if $(NNUE_FRESH_S10013),$(comma)$(NNUE_DIR)/data-s10013:$(NNUE_FRESH_S10013)@0.858)$(if $(NNUE_FRESH_S10014),$(comma)$(NNUE_DIR)/data-s10014:$(NNUE_FRESH_S10014)@0.858)
 NNUE_GIT_NET9    = $(NNUE_DIR)/nets/nn-b1bcbc02ac0b.nnue
+NNUE_GIT_NET10   = $(NNUE_DIR)/nets/nn-983f12c231e6.nnue
 .PHONY: nnue-fresh
-nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8) $(if $(NNUE_FRESH_S10013),$(NNUE_GIT_NET9))
+nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6) $(NNUE_GIT_NET7) $(NNUE_GIT_NET8) $(if $(NNUE_FRESH_S10013),$(NNUE_GIT_NET9)) $(if $(NNUE_FRESH_S10014),$(NNUE_GIT_NET10))
 	$(call nnue_set,10008,$(NNUE_GIT_NET5),293)
 	$(call nnue_set,10009,$(NNUE_GIT_NET6),388)
 	$(nnue_s10010)
 	$(call nnue_set,10011,$(NNUE_GIT_NET7),336)
 	$(call nnue_set,10012,$(NNUE_GIT_NET8),$(NNUE_FRESH_OWN))
 	$(if $(NNUE_FRESH_S10013),$(call nnue_set,10013,$(NNUE_GIT_NET9),$(NNUE_FRESH_S10013)))
+	$(if $(NNUE_FRESH_S10014),$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_FRESH_S10014)))
 	$(call nnue_b8,-data $(NNUE_FRESH_DATA),$(NNUE_FRESH_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH_OUT))
+
+# The tenth iteration as a fine-tune (docs/nnue.md, "Nets"): the built-in
+# nn-983f12c231e6, trained from random weights, trained 3 more epochs from
+# its own weights on the shared set and NNUE_TUNE10_OWN chunks of its own
+# games (data-s10014) @0.858, cosine NNUE_TUNE10_LR to NNUE_TUNE10_FINAL_LR:
+# the fifth to ninth iterations' step, which needs only the newest net's
+# games, the one set a session can make again when the cache is lost. Each
+# step resumes; the net is NNUE_TUNE10_OUT/nn-*.nnue.
+NNUE_TUNE10_OWN  ?= 120
+NNUE_TUNE10_LR   ?= 0.0001
+NNUE_TUNE10_FINAL_LR ?= 0.00001
+NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)
+NNUE_TUNE10_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
+.PHONY: nnue-tune10
+nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
+	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_TUNE10_OWN))
+	$(call nnue_b8_train,$(NNUE_TUNE10_DATA),$(NNUE_GIT_NET10),$(NNUE_TUNE10_LR),$(NNUE_TUNE10_FINAL_LR),$(NNUE_TUNE10_OUT))
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
