@@ -618,13 +618,16 @@ nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6
 # its own weights on the shared set and NNUE_TUNE10_OWN chunks of its own
 # games (data-s10014) @0.858, cosine NNUE_TUNE10_LR to NNUE_TUNE10_FINAL_LR:
 # the fifth to ninth iterations' step, which needs only the newest net's
-# games, the one set a session can make again when the cache is lost. Each
-# step resumes; the net is NNUE_TUNE10_OUT/nn-*.nnue.
+# games, the one set a session can make again when the cache is lost.
+# NNUE_TUNE10_GEN3=N trains on the shared set's first N chunks only (0: none
+# of it; empty: all 613). Each step resumes; the net is
+# NNUE_TUNE10_OUT/nn-*.nnue.
 NNUE_TUNE10_OWN  ?= 120
+NNUE_TUNE10_GEN3 ?=
 NNUE_TUNE10_LR   ?= 0.0001
 NNUE_TUNE10_FINAL_LR ?= 0.00001
-NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)
-NNUE_TUNE10_DATA  = $(NNUE_GEN3),$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
+NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)$(if $(NNUE_TUNE10_GEN3),-gen3-$(NNUE_TUNE10_GEN3))
+NNUE_TUNE10_DATA  = $(if $(filter 0,$(NNUE_TUNE10_GEN3)),,$(NNUE_GEN3)$(if $(NNUE_TUNE10_GEN3),:$(NNUE_TUNE10_GEN3)),)$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
 .PHONY: nnue-tune10
 nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_TUNE10_OWN))
