@@ -422,6 +422,9 @@ NNUE_NET_COMMIT_20b9bcf4c0d6 = 30e5ab7
 NNUE_NET2        = $(NNUE_DIR)/nets/nn-20b9bcf4c0d6.nnue
 NNUE_GEN3_TAR   ?= $(CURDIR)/../shared/data/nnue/gen3-seed9001.tar.xz
 NNUE_GEN3        = $(NNUE_DIR)/gen3/gen3-seed9001
+# nnue_gen3(N): the shared set as the first term of a -data list, with its
+# comma: its first N chunks, all 613 when N is empty, none when N is 0.
+nnue_gen3 = $(if $(filter 0,$(1)),,$(NNUE_GEN3)$(if $(1),:$(1)),)
 # The shared set, unpacked into the cache once; the nets that train on it
 # have its manifest as a prerequisite.
 $(NNUE_GEN3)/manifest.json:
@@ -627,7 +630,7 @@ NNUE_TUNE10_GEN3 ?=
 NNUE_TUNE10_LR   ?= 0.0001
 NNUE_TUNE10_FINAL_LR ?= 0.00001
 NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)$(if $(NNUE_TUNE10_GEN3),-gen3-$(NNUE_TUNE10_GEN3))
-NNUE_TUNE10_DATA  = $(if $(filter 0,$(NNUE_TUNE10_GEN3)),,$(NNUE_GEN3)$(if $(NNUE_TUNE10_GEN3),:$(NNUE_TUNE10_GEN3)),)$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
+NNUE_TUNE10_DATA  = $(call nnue_gen3,$(NNUE_TUNE10_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
 .PHONY: nnue-tune10
 nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_TUNE10_OWN))
@@ -648,7 +651,7 @@ NNUE_NET7B_GEN3  ?= 120
 NNUE_NET7B_LR    ?= 0.0001
 NNUE_NET7B_FINAL_LR ?= 0.00001
 NNUE_NET7B_OUT   ?= $(NNUE_DIR)/net7b
-NNUE_NET7B_DATA   = $(if $(filter 0,$(NNUE_NET7B_GEN3)),,$(NNUE_GEN3):$(NNUE_NET7B_GEN3),)$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
+NNUE_NET7B_DATA   = $(call nnue_gen3,$(NNUE_NET7B_GEN3))$(NNUE_DIR)/data-s10009:$(NNUE_NET7B_OWN)@0.858,$(NNUE_DIR)/data-s10010:532@0.858
 .PHONY: nnue-net7b
 nnue-net7b: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET6)
 	$(call nnue_set,10009,$(NNUE_GIT_NET6),$(NNUE_NET7B_OWN))
