@@ -616,6 +616,23 @@ nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6
 	$(if $(NNUE_FRESH_S10014),$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_FRESH_S10014)))
 	$(call nnue_b8,-data $(NNUE_FRESH_DATA),$(NNUE_FRESH_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH_OUT))
 
+# The eleventh iteration from random weights on what a lost cache leaves
+# (docs/nnue.md, "Nets"): nn-983f12c231e6's recipe (8 output buckets,
+# mirrored, cosine NNUE_FRESH_LR to NNUE_FRESH_FINAL_LR) on the shared set
+# (NNUE_FRESH11_GEN3 chunks as nnue_gen3 reads them) and NNUE_FRESH11_OWN
+# chunks of nn-983f12c231e6's games (data-s10014) @0.858, for
+# NNUE_FRESH11_EPOCHS epochs: the sets of the nets before it are not needed.
+# Each step resumes; the net is NNUE_FRESH11_OUT/nn-*.nnue.
+NNUE_FRESH11_OWN ?= 700
+NNUE_FRESH11_GEN3 ?=
+NNUE_FRESH11_EPOCHS ?= 12
+NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))
+NNUE_FRESH11_DATA = $(call nnue_gen3,$(NNUE_FRESH11_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_FRESH11_OWN)@0.858
+.PHONY: nnue-fresh11
+nnue-fresh11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
+	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_FRESH11_OWN))
+	$(call nnue_b8,-data $(NNUE_FRESH11_DATA),$(NNUE_FRESH11_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH11_OUT))
+
 # The tenth iteration as a fine-tune (docs/nnue.md, "Nets"): the built-in
 # nn-983f12c231e6, trained from random weights, trained 3 more epochs from
 # its own weights on the shared set and NNUE_TUNE10_OWN chunks of its own
