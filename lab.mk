@@ -458,7 +458,9 @@ nnue-net4: nnue-bin
 # nnue_b8(args,epochs,lr,final-lr,out): mirrored epochs of an 8-bucket net
 # on args (-data, and -init to start from a net's weights), cosine lr to
 # final-lr, one thread, seed 1.
-nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda 1 -threads 1 -seed 1 -out $(5)
+nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda $(NNUE_B8_LAMBDA) -threads 1 -seed 1 -out $(5)
+# NNUE_B8_LAMBDA: nnue_b8's λ flags (a target may set its own).
+NNUE_B8_LAMBDA = 1
 # nnue_b8_train(data,init,lr,final-lr,out): 3 epochs of nnue_b8 from init's
 # weights: how the fifth iteration on trains.
 nnue_b8_train = $(call nnue_b8,-data $(1) -init $(2),3,$(3),$(4),$(5))
@@ -622,11 +624,16 @@ nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6
 # (NNUE_FRESH11_GEN3 chunks as nnue_gen3 reads them) and NNUE_FRESH11_OWN
 # chunks of nn-983f12c231e6's games (data-s10014) @0.858, for
 # NNUE_FRESH11_EPOCHS epochs: the sets of the nets before it are not needed.
+# NNUE_FRESH11_LAMBDA_END=L ramps λ linearly from NNUE_FRESH11_LAMBDA to L
+# over the run (0.8 to 0.5: the game result's weight from 0.2 to 0.5).
 # Each step resumes; the net is NNUE_FRESH11_OUT/nn-*.nnue.
 NNUE_FRESH11_OWN ?= 700
 NNUE_FRESH11_GEN3 ?=
 NNUE_FRESH11_EPOCHS ?= 12
-NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))
+NNUE_FRESH11_LAMBDA ?= 1
+NNUE_FRESH11_LAMBDA_END ?=
+NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))$(if $(NNUE_FRESH11_LAMBDA_END),-lambda-$(NNUE_FRESH11_LAMBDA)-$(NNUE_FRESH11_LAMBDA_END))
+nnue-fresh11: NNUE_B8_LAMBDA = $(NNUE_FRESH11_LAMBDA)$(if $(NNUE_FRESH11_LAMBDA_END), -lambda-end $(NNUE_FRESH11_LAMBDA_END))
 NNUE_FRESH11_DATA = $(call nnue_gen3,$(NNUE_FRESH11_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_FRESH11_OWN)@0.858
 .PHONY: nnue-fresh11
 nnue-fresh11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
