@@ -455,12 +455,10 @@ nnue-net4: nnue-bin
 	$(call nnue_set,10005,$(NNUE_NET3),322)
 	$(NNUE_ITER_TRAIN) -data $(NNUE_NET4_DATA) -init $(NNUE_NET3) -out $(NNUE_DIR)/net4
 
-# nnue_b8(args,epochs,lr,final-lr,out): mirrored epochs of an 8-bucket net
-# on args (-data, and -init to start from a net's weights), cosine lr to
-# final-lr, one thread, seed 1.
-nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda $(NNUE_B8_LAMBDA) -threads 1 -seed 1 -out $(5)
-# NNUE_B8_LAMBDA: nnue_b8's λ flags (a target may set its own).
-NNUE_B8_LAMBDA = 1
+# nnue_b8(args,epochs,lr,final-lr,out[,lambda]): mirrored epochs of an
+# 8-bucket net on args (-data, and -init to start from a net's weights),
+# cosine lr to final-lr, one thread, seed 1, -lambda lambda (1 when empty).
+nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda $(or $(6),1) -threads 1 -seed 1 -out $(5)
 # nnue_b8_train(data,init,lr,final-lr,out): 3 epochs of nnue_b8 from init's
 # weights: how the fifth iteration on trains.
 nnue_b8_train = $(call nnue_b8,-data $(1) -init $(2),3,$(3),$(4),$(5))
@@ -633,12 +631,11 @@ NNUE_FRESH11_EPOCHS ?= 12
 NNUE_FRESH11_LAMBDA ?= 1
 NNUE_FRESH11_LAMBDA_END ?=
 NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))$(if $(NNUE_FRESH11_LAMBDA_END),-lambda-$(NNUE_FRESH11_LAMBDA)-$(NNUE_FRESH11_LAMBDA_END))
-nnue-fresh11: NNUE_B8_LAMBDA = $(NNUE_FRESH11_LAMBDA)$(if $(NNUE_FRESH11_LAMBDA_END), -lambda-end $(NNUE_FRESH11_LAMBDA_END))
 NNUE_FRESH11_DATA = $(call nnue_gen3,$(NNUE_FRESH11_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_FRESH11_OWN)@0.858
 .PHONY: nnue-fresh11
 nnue-fresh11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_FRESH11_OWN))
-	$(call nnue_b8,-data $(NNUE_FRESH11_DATA),$(NNUE_FRESH11_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH11_OUT))
+	$(call nnue_b8,-data $(NNUE_FRESH11_DATA),$(NNUE_FRESH11_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH11_OUT),$(NNUE_FRESH11_LAMBDA)$(if $(NNUE_FRESH11_LAMBDA_END), -lambda-end $(NNUE_FRESH11_LAMBDA_END)))
 
 # The tenth iteration as a fine-tune (docs/nnue.md, "Nets"): the built-in
 # nn-983f12c231e6, trained from random weights, trained 3 more epochs from
