@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -67,15 +68,22 @@ func sampleOf(t *testing.T, fen string, target float32) *sample {
 }
 
 // TestBucketGradient: a position's gradient reaches its own bucket's output
-// layer and no other's, and agrees with the loss's finite differences.
+// layer and no other's, and agrees with the loss's finite differences, at
+// the loss's default sigmoid scale (gain 1) and at a steeper -wdl-scale.
 func TestBucketGradient(t *testing.T) {
+	for _, gain := range []float32{1, eval.NetScale / 170.0} {
+		t.Run(fmt.Sprint(gain), func(t *testing.T) { testBucketGradient(t, gain) })
+	}
+}
+
+func testBucketGradient(t *testing.T, gain float32) {
 	net := newFloatNet(3, 8)
 	s := sampleOf(t, "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 0.3) // 10 pieces: bucket 2
 	if b := net.bucket(s); b != 2 {
 		t.Fatalf("bucket %d, want 2", b)
 	}
 	g := newGrads(8)
-	net.backward(s, g)
+	net.backward(s, g, gain)
 	for k := range 8 {
 		var sum float64
 		for _, w := range g.net.outLayer(k) {
@@ -88,7 +96,7 @@ func TestBucketGradient(t *testing.T) {
 	}
 	loss := func() float64 {
 		var a, b [hidden]float32
-		p := sigmoid(float64(net.forward(s, &a, &b)))
+		p := sigmoid(float64(gain * net.forward(s, &a, &b)))
 		return (p - float64(s.target)) * (p - float64(s.target))
 	}
 	const eps = 1e-3

@@ -227,10 +227,11 @@ func (d *dataset) position(i int) (Record, *board.Position, error) {
 	return r, pos, err
 }
 
-// fill decodes record i into s with the target blend lambda·sigmoid(score)
-// + (1−lambda)·result, both for the side to move. A negative i stands for
-// record −i−1 mirrored left to right (see mirrorable).
-func (d *dataset) fill(i int, s *sample, lambda float64) {
+// fill decodes record i into s with the target blend
+// lambda·sigmoid(score/scale) + (1−lambda)·result, both for the side to
+// move, scale in centipawns (eval.NetScale but for -wdl-scale). A negative
+// i stands for record −i−1 mirrored left to right (see mirrorable).
+func (d *dataset) fill(i int, s *sample, lambda, scale float64) {
 	flip := board.Square(0)
 	if i < 0 {
 		i, flip = -i-1, 7
@@ -251,7 +252,7 @@ func (d *dataset) fill(i int, s *sample, lambda float64) {
 	if stm == board.Black {
 		score, result = -score, 1-result
 	}
-	s.target = float32(lambda*sigmoid(score/eval.NetScale) + (1-lambda)*result)
+	s.target = float32(lambda*sigmoid(score/scale) + (1-lambda)*result)
 }
 
 // mirrorable reports whether record i's mirror image (files a and h

@@ -159,14 +159,16 @@ func (g *grads) reset() {
 	g.loss = 0
 }
 
-// backward adds the gradient of (sigmoid(out) − target)² for s to g.
-func (n *floatNet) backward(s *sample, g *grads) {
+// backward adds the gradient of (sigmoid(gain·out) − target)² for s to g.
+// gain is eval.NetScale over the target's sigmoid scale (1 but for
+// -wdl-scale), so the output stays in units of eval.NetScale centipawns.
+func (n *floatNet) backward(s *sample, g *grads, gain float32) {
 	var accS, accN [hidden]float32
 	out := n.forward(s, &accS, &accN)
-	p := float32(1 / (1 + math.Exp(-float64(out))))
+	p := float32(1 / (1 + math.Exp(-float64(gain*out))))
 	diff := p - s.target
 	g.loss += float64(diff * diff)
-	d := 2 * diff * p * (1 - p)
+	d := 2 * diff * p * (1 - p) * gain
 	b := n.bucket(s)
 	g.net.t[tOutB][b] += d
 	outW := n.outLayer(b)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -249,7 +250,7 @@ func TestJoinKeepsEachSetsTargets(t *testing.T) {
 	}
 	var s sample
 	for i, w := range want {
-		searched.fill(i, &s, 1)
+		searched.fill(i, &s, 1, eval.NetScale)
 		if got, exp := s.target, float32(sigmoid(float64(w)/eval.NetScale)); got != exp {
 			t.Errorf("record %d: target %v, want sigmoid(%d/%v) = %v", i, got, w, eval.NetScale, exp)
 		}
@@ -291,8 +292,8 @@ func TestMirror(t *testing.T) {
 				return
 			}
 			var m, want sample
-			d.fill(-1, &m, 0.5)
-			d.fill(1, &want, 0.5)
+			d.fill(-1, &m, 0.5, eval.NetScale)
+			d.fill(1, &want, 0.5, eval.NetScale)
 			sortFeatures := func(s *sample) {
 				slices.Sort(s.stm[:s.n])
 				slices.Sort(s.ntm[:s.n])
@@ -491,6 +492,76 @@ func TestScoreScale(t *testing.T) {
 			if !slices.Equal(got, set.want) {
 				t.Errorf("%q: scores %v, want %v", tc.spec, got, set.want)
 			}
+		}
+	}
+}
+
+// TestWDLScale: -wdl-scale sets the sigmoid the target's score goes
+// through (the output's is backward's gain, TestBucketGradient); 0 and
+// eval.NetScale are the default, and a scale no data has is refused before
+// anything is read.
+func TestWDLScale(t *testing.T) {
+	var d dataset
+	pos, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf [RecordSize]byte
+	r := Pack(pos, 170, 2) // White to move, +170 cp, White won
+	r.Marshal(buf[:])
+	d.raw = append(d.raw, buf[:]...)
+	for _, tc := range []struct {
+		lambda, scale, want float64
+	}{
+		{1, eval.NetScale, sigmoid(170.0 / eval.NetScale)},
+		{1, 170, sigmoid(1)},
+		{0.5, 170, 0.5*sigmoid(1) + 0.5},
+		{0, 170, 1},
+	} {
+		var s sample
+		d.fill(0, &s, tc.lambda, tc.scale)
+		if math.Abs(float64(s.target)-tc.want) > 1e-6 {
+			t.Errorf("λ %v, scale %v: target %v, want %v", tc.lambda, tc.scale, s.target, tc.want)
+		}
+	}
+	if got := (&trainConfig{}).wdlScale(); got != eval.NetScale {
+		t.Errorf("default scale %v, want %v", got, eval.NetScale)
+	}
+	if got := (&trainConfig{WDLScale: 170}).wdlScale(); got != 170 {
+		t.Errorf("-wdl-scale 170: %v", got)
+	}
+	for _, v := range []string{"10", "49.9", "2001", "-170", "NaN", "+Inf"} {
+		var out, errs bytes.Buffer
+		err := runTrain([]string{"-wdl-scale", v, "-data", t.TempDir(), "-out", t.TempDir()}, &out, &errs)
+		if err == nil || !strings.Contains(err.Error(), "-wdl-scale") {
+			t.Errorf("-wdl-scale %s: err %v, want one naming -wdl-scale", v, err)
+		}
+	}
+}
+
+// TestResultScale: on records whose results were drawn from
+// sigmoid(score/K), resultScale finds K again.
+func TestResultScale(t *testing.T) {
+	pos, err := board.ParseFEN(board.StartFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	for _, k := range []float64{120, 170, 400} {
+		var d dataset
+		var buf [RecordSize]byte
+		for range 140000 {
+			score := rng.IntN(1201) - 600
+			result := uint8(0)
+			if rng.Float64() < sigmoid(float64(score)/k) {
+				result = 2
+			}
+			r := Pack(pos, score, result)
+			r.Marshal(buf[:])
+			d.raw = append(d.raw, buf[:]...)
+		}
+		if got := resultScale(&d); math.Abs(got-k) > 0.05*k {
+			t.Errorf("results drawn at K = %v: resultScale %.1f", k, got)
 		}
 	}
 }

@@ -49,6 +49,23 @@ type trainConfig struct {
 	// Buckets is the net's output buckets when more than one (0: one, so
 	// the runs from before buckets resume).
 	Buckets int `json:"buckets,omitempty"`
+	// WDLScale is the scale, in centipawns, of the sigmoid that turns both
+	// the search score and the net's output into a winning chance in the
+	// training loss (0: eval.NetScale, so earlier runs resume). A result in
+	// the target (λ < 1) pulls the output towards the scale on which scores
+	// predict results; where that is far steeper than eval.NetScale, the
+	// net's outputs grow (docs/nnue.md, "Training"). The net's output stays
+	// in eval.NetScale units and the validation loss stays at
+	// eval.NetScale, so runs compare.
+	WDLScale float64 `json:"wdl_scale,omitempty"`
+}
+
+// wdlScale is the training loss's sigmoid scale in centipawns.
+func (c *trainConfig) wdlScale() float64 {
+	if c.WDLScale == 0 {
+		return eval.NetScale
+	}
+	return c.WDLScale
 }
 
 // buckets is the net's number of output buckets.
@@ -99,6 +116,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	threads := fs.Int("threads", runtime.NumCPU(), "goroutines computing gradients")
 	lambdaEnd := fs.Float64("lambda-end", -1, "λ at the last step, reached linearly from -lambda (-1: λ stays -lambda)")
 	buckets := fs.Int("buckets", 1, "output buckets by piece count (an -init net must have as many: nnue widen -buckets makes them)")
+	fs.Float64Var(&c.WDLScale, "wdl-scale", 0, "centipawns of the training loss's sigmoid, for the search scores and the net's output alike: the scale on which this data's scores predict its results (0: eval.NetScale)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -116,6 +134,12 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if c.Epochs < 1 || c.Batch < 1 || *threads < 1 || c.Lambda < 0 || c.Lambda > 1 {
 		return fmt.Errorf("train: need -epochs, -batch, -threads >= 1 and 0 <= -lambda <= 1")
+	}
+	if c.WDLScale != 0 && !(c.WDLScale >= 50 && c.WDLScale <= 2000) {
+		return fmt.Errorf("train: -wdl-scale %v: want 50 to 2000 centipawns (or 0: %d, eval.NetScale)", c.WDLScale, eval.NetScale)
+	}
+	if c.WDLScale == eval.NetScale {
+		c.WDLScale = 0
 	}
 	if c.Teacher != "" && c.Teacher != "hce" {
 		return fmt.Errorf("train: -teacher %q: the only teacher is \"hce\"", c.Teacher)
@@ -135,6 +159,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		trainSet.len(), validSet.len(), c.Data, time.Since(start).Seconds())
 
 	fmt.Fprintf(stderr, "train: the hand-written evaluation's loss on the validation set: %.6f\n", hceLoss(validSet, c.Lambda))
+	fmt.Fprintf(stderr, "train: the training set's results fit sigmoid(score/K) best at K = %.0f cp (-wdl-scale; eval.NetScale is %d)\n", resultScale(trainSet), eval.NetScale)
 	if c.Teacher == "hce" {
 		trainSet.labelWithHCE(*threads)
 	}
@@ -216,7 +241,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		for b := 0; b < len(order); b += c.Batch {
 			batch := order[b:min(b+c.Batch, len(order))]
 			lr = c.FinalLR + (c.LR-c.FinalLR)*0.5*(1+math.Cos(math.Pi*float64(step)/float64(steps)))
-			lossSum += gradient(net, trainSet, batch, workers, c.lambdaAt(step, steps), sum)
+			lossSum += gradient(net, trainSet, batch, workers, c.lambdaAt(step, steps), c.wdlScale(), sum)
 			opt.step(net, sum, lr)
 			step++
 		}
@@ -235,8 +260,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 }
 
 // gradient sums the batch's gradients (divided by its size) into sum using
-// every worker, and returns the batch's summed loss.
-func gradient(net *floatNet, d *dataset, batch []int32, workers []*grads, lambda float64, sum *floatNet) float64 {
+// every worker, and returns the batch's summed loss; wdlScale is the loss's
+// sigmoid scale in centipawns (trainConfig.WDLScale).
+func gradient(net *floatNet, d *dataset, batch []int32, workers []*grads, lambda, wdlScale float64, sum *floatNet) float64 {
+	gain := float32(eval.NetScale / wdlScale)
 	var wg sync.WaitGroup
 	per := (len(batch) + len(workers) - 1) / len(workers)
 	for w, g := range workers {
@@ -247,8 +274,8 @@ func gradient(net *floatNet, d *dataset, batch []int32, workers []*grads, lambda
 			g.reset()
 			var s sample
 			for _, i := range batch[lo:hi] {
-				d.fill(int(i), &s, lambda)
-				net.backward(&s, g)
+				d.fill(int(i), &s, lambda, wdlScale)
+				net.backward(&s, g, gain)
 			}
 		}()
 	}
@@ -294,7 +321,7 @@ func validationLoss(net *floatNet, d *dataset, lambda float64, threads int) floa
 			var s sample
 			var a, b [hidden]float32
 			for i := w * per; i < min((w+1)*per, n); i++ {
-				d.fill(i, &s, lambda)
+				d.fill(i, &s, lambda, eval.NetScale)
 				p := sigmoid(float64(net.forward(&s, &a, &b)))
 				losses[w] += (p - float64(s.target)) * (p - float64(s.target))
 			}
@@ -337,7 +364,7 @@ func hceLoss(d *dataset, lambda float64) float64 {
 	var s sample
 	total, n := 0.0, 0
 	for i := range d.len() {
-		d.fill(i, &s, lambda)
+		d.fill(i, &s, lambda, eval.NetScale)
 		_, pos, err := d.position(i)
 		if err != nil {
 			continue
@@ -347,6 +374,47 @@ func hceLoss(d *dataset, lambda float64) float64 {
 		n++
 	}
 	return total / float64(max(n, 1))
+}
+
+// resultScale is the K, in centipawns, for which sigmoid(score/K) predicts
+// the game results of d's positions with the least squared error (every
+// 7th position with |score| within slopeRange, a golden-section search over
+// 50 to 2000 cp on a log scale): the -wdl-scale that keeps a target with a
+// result in it on the scores' scale.
+func resultScale(d *dataset) float64 {
+	var scores, results []float64
+	for i := 0; i < d.len(); i += 7 {
+		r := d.record(i)
+		if r.Score > slopeRange || r.Score < -slopeRange {
+			continue
+		}
+		scores = append(scores, float64(r.Score)) // White's view, as the result
+		results = append(results, float64(r.Result)/2)
+	}
+	mse := func(logK float64) float64 {
+		k, e := math.Exp(logK), 0.0
+		for i, s := range scores {
+			d := sigmoid(s/k) - results[i]
+			e += d * d
+		}
+		return e
+	}
+	lo, hi := math.Log(50), math.Log(2000)
+	phi := (math.Sqrt(5) - 1) / 2
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := mse(a), mse(b)
+	for range 40 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = mse(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = mse(b)
+		}
+	}
+	return math.Exp((lo + hi) / 2)
 }
 
 // slopeRange bounds the search scores scaleSlope fits (centipawns).
@@ -364,7 +432,7 @@ func scaleSlope(net *floatNet, valid *dataset) float64 {
 		if r.Score > slopeRange || r.Score < -slopeRange {
 			continue
 		}
-		valid.fill(i, &s, 1)
+		valid.fill(i, &s, 1, eval.NetScale)
 		x := float64(net.forward(&s, &a, &b)) * eval.NetScale
 		y := float64(r.Score)
 		if r.Side == 1 {
@@ -385,7 +453,7 @@ func quantError(net *floatNet, qnet *eval.Net, valid *dataset, limit int) (mean,
 	n = min(limit, valid.len())
 	diffs := make([]float64, 0, n)
 	for i := range n {
-		valid.fill(i, &s, 1)
+		valid.fill(i, &s, 1, eval.NetScale)
 		f := float64(net.forward(&s, &a, &b)) * eval.NetScale
 		_, pos, err := valid.position(i)
 		if err != nil {
