@@ -459,9 +459,15 @@ nnue-net4: nnue-bin
 # 8-bucket net on args (-data, and -init to start from a net's weights),
 # cosine lr to final-lr, one thread, seed 1, -lambda lambda (1 when empty).
 nnue_b8 = nice -n 10 $(NNUE_BIN) train $(1) -buckets 8 -mirror -epochs $(2) -batch 16384 -lr $(3) -final-lr $(4) -lambda $(or $(6),1) -threads 1 -seed 1 -out $(5)
-# nnue_b8_train(data,init,lr,final-lr,out): 3 epochs of nnue_b8 from init's
-# weights: how the fifth iteration on trains.
-nnue_b8_train = $(call nnue_b8,-data $(1) -init $(2),3,$(3),$(4),$(5))
+# nnue_b8_train(data,init,lr,final-lr,out[,lambda]): 3 epochs of nnue_b8
+# from init's weights: how the fifth iteration on trains.
+nnue_b8_train = $(call nnue_b8,-data $(1) -init $(2),3,$(3),$(4),$(5),$(6))
+# nnue_target(lambda,lambda-end,wdl-scale): nnue_b8's lambda argument for a
+# target that may ramp λ to lambda-end and use train's -wdl-scale; and
+# nnue_target_dir(the same): the suffix that names such a run's directory
+# (empty for λ = 1 at the default scale).
+nnue_target = $(1)$(if $(2), -lambda-end $(2))$(if $(3), -wdl-scale $(3))
+nnue_target_dir = $(if $(or $(filter-out 1,$(1)),$(2)),-lambda-$(1)$(if $(2),-$(2)))$(if $(3),-wdl-$(3))
 
 # The built-in net nn-93686917ca91, the fifth iteration (docs/nnue.md,
 # "Nets"): nn-c0bb54cce8ca's output layer copied to 8 output buckets by piece
@@ -623,19 +629,21 @@ nnue-fresh: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET5) $(NNUE_GIT_NET6
 # chunks of nn-983f12c231e6's games (data-s10014) @0.858, for
 # NNUE_FRESH11_EPOCHS epochs: the sets of the nets before it are not needed.
 # NNUE_FRESH11_LAMBDA_END=L ramps λ linearly from NNUE_FRESH11_LAMBDA to L
-# over the run (0.8 to 0.5: the game result's weight from 0.2 to 0.5).
-# Each step resumes; the net is NNUE_FRESH11_OUT/nn-*.nnue.
+# over the run (0.8 to 0.5: the game result's weight from 0.2 to 0.5);
+# NNUE_FRESH11_WDL=K trains with -wdl-scale K. Each step resumes; the net is
+# NNUE_FRESH11_OUT/nn-*.nnue.
 NNUE_FRESH11_OWN ?= 700
 NNUE_FRESH11_GEN3 ?=
 NNUE_FRESH11_EPOCHS ?= 12
 NNUE_FRESH11_LAMBDA ?= 1
 NNUE_FRESH11_LAMBDA_END ?=
-NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))$(if $(NNUE_FRESH11_LAMBDA_END),-lambda-$(NNUE_FRESH11_LAMBDA)-$(NNUE_FRESH11_LAMBDA_END))
+NNUE_FRESH11_WDL ?=
+NNUE_FRESH11_OUT ?= $(NNUE_DIR)/fresh11-$(NNUE_FRESH11_OWN)-$(NNUE_FRESH11_EPOCHS)$(if $(NNUE_FRESH11_GEN3),-gen3-$(NNUE_FRESH11_GEN3))$(call nnue_target_dir,$(NNUE_FRESH11_LAMBDA),$(NNUE_FRESH11_LAMBDA_END),$(NNUE_FRESH11_WDL))
 NNUE_FRESH11_DATA = $(call nnue_gen3,$(NNUE_FRESH11_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_FRESH11_OWN)@0.858
 .PHONY: nnue-fresh11
 nnue-fresh11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_FRESH11_OWN))
-	$(call nnue_b8,-data $(NNUE_FRESH11_DATA),$(NNUE_FRESH11_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH11_OUT),$(NNUE_FRESH11_LAMBDA)$(if $(NNUE_FRESH11_LAMBDA_END), -lambda-end $(NNUE_FRESH11_LAMBDA_END)))
+	$(call nnue_b8,-data $(NNUE_FRESH11_DATA),$(NNUE_FRESH11_EPOCHS),$(NNUE_FRESH_LR),$(NNUE_FRESH_FINAL_LR),$(NNUE_FRESH11_OUT),$(call nnue_target,$(NNUE_FRESH11_LAMBDA),$(NNUE_FRESH11_LAMBDA_END),$(NNUE_FRESH11_WDL)))
 
 # The tenth iteration as a fine-tune (docs/nnue.md, "Nets"): the built-in
 # nn-983f12c231e6, trained from random weights, trained 3 more epochs from
@@ -644,18 +652,22 @@ nnue-fresh11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 # the fifth to ninth iterations' step, which needs only the newest net's
 # games, the one set a session can make again when the cache is lost.
 # NNUE_TUNE10_GEN3=N trains on the shared set's first N chunks only (0: none
-# of it; empty: all 613). Each step resumes; the net is
-# NNUE_TUNE10_OUT/nn-*.nnue.
+# of it; empty: all 613). NNUE_TUNE10_LAMBDA, NNUE_TUNE10_LAMBDA_END and
+# NNUE_TUNE10_WDL shape the target as NNUE_FRESH11_*'s do. Each step
+# resumes; the net is NNUE_TUNE10_OUT/nn-*.nnue.
 NNUE_TUNE10_OWN  ?= 120
 NNUE_TUNE10_GEN3 ?=
 NNUE_TUNE10_LR   ?= 0.0001
 NNUE_TUNE10_FINAL_LR ?= 0.00001
-NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)$(if $(NNUE_TUNE10_GEN3),-gen3-$(NNUE_TUNE10_GEN3))
+NNUE_TUNE10_LAMBDA ?= 1
+NNUE_TUNE10_LAMBDA_END ?=
+NNUE_TUNE10_WDL  ?=
+NNUE_TUNE10_OUT  ?= $(NNUE_DIR)/tune10-$(NNUE_TUNE10_OWN)-$(NNUE_TUNE10_LR)-$(NNUE_TUNE10_FINAL_LR)$(if $(NNUE_TUNE10_GEN3),-gen3-$(NNUE_TUNE10_GEN3))$(call nnue_target_dir,$(NNUE_TUNE10_LAMBDA),$(NNUE_TUNE10_LAMBDA_END),$(NNUE_TUNE10_WDL))
 NNUE_TUNE10_DATA  = $(call nnue_gen3,$(NNUE_TUNE10_GEN3))$(NNUE_DIR)/data-s10014:$(NNUE_TUNE10_OWN)@0.858
 .PHONY: nnue-tune10
 nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_TUNE10_OWN))
-	$(call nnue_b8_train,$(NNUE_TUNE10_DATA),$(NNUE_GIT_NET10),$(NNUE_TUNE10_LR),$(NNUE_TUNE10_FINAL_LR),$(NNUE_TUNE10_OUT))
+	$(call nnue_b8_train,$(NNUE_TUNE10_DATA),$(NNUE_GIT_NET10),$(NNUE_TUNE10_LR),$(NNUE_TUNE10_FINAL_LR),$(NNUE_TUNE10_OUT),$(call nnue_target,$(NNUE_TUNE10_LAMBDA),$(NNUE_TUNE10_LAMBDA_END),$(NNUE_TUNE10_WDL)))
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
