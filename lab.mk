@@ -389,6 +389,7 @@ NNUE_NET_COMMIT_d6036171b57d = 99f8a9d
 NNUE_NET_COMMIT_32595a65ec27 = 956d28b
 NNUE_NET_COMMIT_b1bcbc02ac0b = 1f44692
 NNUE_NET_COMMIT_983f12c231e6 = d9e6460
+NNUE_NET_COMMIT_123a97147cde = 7276907
 $(NNUE_DIR)/nets/nn-%.nnue:
 	@test -n "$(NNUE_NET_COMMIT_$*)" || { echo "no commit known for net nn-$*"; exit 1; }
 	@mkdir -p $(@D)
@@ -668,6 +669,17 @@ NNUE_TUNE10_DATA  = $(call nnue_gen3,$(NNUE_TUNE10_GEN3))$(NNUE_DIR)/data-s10014
 nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 	$(call nnue_set,10014,$(NNUE_GIT_NET10),$(NNUE_TUNE10_OWN))
 	$(call nnue_b8_train,$(NNUE_TUNE10_DATA),$(NNUE_GIT_NET10),$(NNUE_TUNE10_LR),$(NNUE_TUNE10_FINAL_LR),$(NNUE_TUNE10_OUT),$(call nnue_target,$(NNUE_TUNE10_LAMBDA),$(NNUE_TUNE10_LAMBDA_END),$(NNUE_TUNE10_WDL)))
+
+# The built-in nn-123a97147cde, the eleventh iteration (docs/nnue.md,
+# "Nets"): nnue-tune10 with 940 chunks of data-s10014, cosine 0.0005 to
+# 0.00002, and the game result in the target, its weight ramped from 0.2
+# to 0.5 with the loss's sigmoid at 170 cp (train -wdl-scale). The net is
+# NNUE_DIR/tune10-940-0.0005-0.00002-lambda-0.8-0.5-wdl-170/nn-123a97147cde.nnue.
+NNUE_NET11_ARGS = NNUE_TUNE10_OWN=940 NNUE_TUNE10_LR=0.0005 NNUE_TUNE10_FINAL_LR=0.00002 \
+	NNUE_TUNE10_LAMBDA=0.8 NNUE_TUNE10_LAMBDA_END=0.5 NNUE_TUNE10_WDL=170
+.PHONY: nnue-net11
+nnue-net11:
+	$(MAKE) nnue-tune10 $(NNUE_NET11_ARGS)
 
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
