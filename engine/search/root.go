@@ -187,8 +187,11 @@ func (t *thread) iterate() {
 		if l.SoftNodes > 0 && s.totalNodes() >= l.SoftNodes {
 			break
 		}
-		if timed || l.Depth > 0 || l.Nodes > 0 || l.SoftNodes > 0 || l.Mate > 0 {
-			// A proven mate does not need deeper iterations.
+		if (timed || l.Depth > 0 || l.Nodes > 0 || l.SoftNodes > 0) && l.Mate == 0 {
+			// A proven mate does not need deeper iterations. Not under
+			// Limits.Mate: a mate longer than asked for is no answer, and a
+			// shorter one that pruning hid may appear deeper (1k6/7R/2K5/…,
+			// mate in 3, first seen as a mate in 4).
 			if best.score >= mateInMaxPly && d >= mateValue-best.score+4 && !s.pondering {
 				break
 			}
