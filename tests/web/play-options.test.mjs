@@ -321,6 +321,9 @@ test('premoves: several queued and drawn, the last cut by Backspace, played in o
     assert.equal(await page.locator('#board .arrow-premove, #board .arrow-premove-later').count(), 3, 'an arrow each');
     assert.equal(await page.locator('#premove-list').textContent(), 'Premoves: 1. Nf3  2. Nc3  3. Ng5');
     assert.equal(await page.evaluate(() => window.azurite.view.fen.split(' ')[0]), 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR', 'the position itself is unchanged');
+    // cm-chessboard draws a position in its animation queue, a task or more
+    // after setPosition: wait for the knight rather than read the board at once.
+    await page.waitForSelector('#board [data-piece="wn"][data-square="g5"]', { timeout: 5000 });
     assert.equal(await page.locator('#board [data-piece="wn"][data-square="g5"]').count(), 1, 'the knight drawn where the queue puts it');
     assert.equal(await page.locator('#board [data-piece="wn"][data-square="g1"]').count(), 0);
     await screenshot(page, 'premoves-queued');
