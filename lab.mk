@@ -419,7 +419,6 @@ endif
 # (games per chunk and node limits as each directory's manifest records them;
 # a directory made with other settings is refused). Each step resumes; the
 # net is NNUE_DIR/net3/nn-*.nnue.
-NNUE_NET_COMMIT_20b9bcf4c0d6 = 30e5ab7
 NNUE_NET2        = $(NNUE_DIR)/nets/nn-20b9bcf4c0d6.nnue
 NNUE_GEN3_TAR   ?= $(CURDIR)/../shared/data/nnue/gen3-seed9001.tar.xz
 NNUE_GEN3        = $(NNUE_DIR)/gen3/gen3-seed9001
