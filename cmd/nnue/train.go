@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/eval"
+	"github.com/azurite-chess/azurite/internal/golden"
 )
 
 // trainConfig is everything a training run's result depends on besides the
@@ -379,8 +380,8 @@ func hceLoss(d *dataset, lambda float64) float64 {
 // resultScale is the K, in centipawns, for which sigmoid(score/K) predicts
 // the game results of d's positions with the least squared error (every
 // 7th position with |score| within slopeRange, a golden-section search over
-// 50 to 2000 cp on a log scale): the -wdl-scale that keeps a target with a
-// result in it on the scores' scale.
+// 50 to 2000 cp on a log scale, to 0.01 %): the -wdl-scale that keeps a
+// target with a result in it on the scores' scale.
 func resultScale(d *dataset) float64 {
 	var scores, results []float64
 	for i := 0; i < d.len(); i += 7 {
@@ -399,22 +400,7 @@ func resultScale(d *dataset) float64 {
 		}
 		return e
 	}
-	lo, hi := math.Log(50), math.Log(2000)
-	phi := (math.Sqrt(5) - 1) / 2
-	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
-	fa, fb := mse(a), mse(b)
-	for range 40 {
-		if fa < fb {
-			hi, b, fb = b, a, fa
-			a = hi - phi*(hi-lo)
-			fa = mse(a)
-		} else {
-			lo, a, fa = a, b, fb
-			b = lo + phi*(hi-lo)
-			fb = mse(b)
-		}
-	}
-	return math.Exp((lo + hi) / 2)
+	return math.Exp(golden.Min(mse, math.Log(50), math.Log(2000), 1e-4))
 }
 
 // slopeRange bounds the search scores scaleSlope fits (centipawns).

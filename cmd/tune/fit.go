@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/azurite-chess/azurite/engine/eval"
+	"github.com/azurite-chess/azurite/internal/golden"
 )
 
 // Texel tuning: minimise the mean squared error between game results and
@@ -53,22 +54,7 @@ func mse(w *weights, samples []sample, k float64) float64 {
 
 // fitK finds the K that minimises the error for fixed weights (golden-section search).
 func fitK(w *weights, samples []sample) float64 {
-	lo, hi := 0.1, 4.0
-	g := (math.Sqrt(5) - 1) / 2
-	a, b := hi-g*(hi-lo), lo+g*(hi-lo)
-	fa, fb := mse(w, samples, a), mse(w, samples, b)
-	for hi-lo > 1e-4 {
-		if fa < fb {
-			hi, b, fb = b, a, fa
-			a = hi - g*(hi-lo)
-			fa = mse(w, samples, a)
-		} else {
-			lo, a, fa = a, b, fb
-			b = lo + g*(hi-lo)
-			fb = mse(w, samples, b)
-		}
-	}
-	return (lo + hi) / 2
+	return golden.Min(func(k float64) float64 { return mse(w, samples, k) }, 0.1, 4.0, 1e-4)
 }
 
 // gradient returns the error's gradient with respect to every weight half.
