@@ -6,6 +6,7 @@
 //	nnue train [flags]          train a net on a data directory and write it
 //	nnue valid [flags]          score nets on data directories' held-out chunks
 //	nnue widen [flags] NET      a net of this build's width from a narrower one
+//	nnue scale [flags] NET      a net whose output is a factor times another's
 //
 // The data lives outside the repository (default: the user's cache,
 // ~/.cache/azurite/nnue/data); docs/nnue.md describes the pipeline and how to
@@ -27,7 +28,7 @@ func main() {
 
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("usage: nnue datagen|status|train|valid|widen [flags]")
+		return fmt.Errorf("usage: nnue datagen|status|train|valid|widen|scale [flags]")
 	}
 	switch args[0] {
 	case "datagen":
@@ -40,6 +41,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runValid(args[1:], stdout, stderr)
 	case "widen":
 		return runWiden(args[1:], stdout, stderr)
+	case "scale":
+		return runScale(args[1:], stdout, stderr)
 	}
-	return fmt.Errorf("unknown command %q: want datagen, status, train, valid or widen", args[0])
+	return fmt.Errorf("unknown command %q: want datagen, status, train, valid, widen or scale", args[0])
 }
