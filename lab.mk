@@ -680,6 +680,18 @@ NNUE_NET11_ARGS = NNUE_TUNE10_OWN=940 NNUE_TUNE10_LR=0.0005 NNUE_TUNE10_FINAL_LR
 nnue-net11:
 	$(MAKE) nnue-tune10 $(NNUE_NET11_ARGS)
 
+# A net's output scaled by NNUE_SCALE_BY (nnue scale): the built-in
+# nn-123a97147cde by default, any other with NNUE_SCALE_NET=file. The net
+# is NNUE_DIR/nets/scaled-NNUE_SCALE_BY/nn-*.nnue, by the hash it prints.
+NNUE_SCALE_BY  ?= 1.141
+NNUE_SCALE_NET ?= $(NNUE_DIR)/nets/nn-123a97147cde.nnue
+NNUE_SCALE_OUT  = $(NNUE_DIR)/nets/scaled-$(NNUE_SCALE_BY)
+.PHONY: nnue-scaled
+nnue-scaled: nnue-bin $(NNUE_SCALE_NET)
+	mkdir -p $(NNUE_SCALE_OUT)
+	h=$$($(NNUE_BIN) scale -by $(NNUE_SCALE_BY) -out $(NNUE_SCALE_OUT)/net.tmp $(NNUE_SCALE_NET) | sed -n 's/.*: \(nn-[0-9a-f]*\),.*/\1/p') && \
+	test -n "$$h" && mv $(NNUE_SCALE_OUT)/net.tmp $(NNUE_SCALE_OUT)/$$h.nnue && echo $(NNUE_SCALE_OUT)/$$h.nnue
+
 # The seventh iteration after the cache that held data-s10006 to
 # data-s10008 was lost (docs/nnue.md, "Nets"): nn-faaf97409bce's weights
 # trained 3 epochs on NNUE_NET7B_GEN3 chunks of the shared gen3-seed9001 set
