@@ -14,9 +14,9 @@ import (
 // output weight and bias is multiplied by the factor and rounded, the
 // feature transformer is left as it is. A net trained with the game result
 // in its target comes out with smaller scores than the searches that made
-// its data (its slope, which train and valid print); scaling it back puts
-// its scores on the scale that the search's margins, the UCI scores and
-// the review's thresholds assume.
+// its data (its slope, which train and valid print); scale makes the net
+// of another slope, so that a match can tell which scale the search plays
+// best with (docs/nnue.md has those matches).
 //
 //	nnue scale -by 1.141 -out scaled.nnue nn-HASH.nnue
 func runScale(args []string, stdout, stderr io.Writer) error {
