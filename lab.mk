@@ -674,8 +674,12 @@ nnue-tune10: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET10)
 # 0.00002, and the game result in the target, its weight ramped from 0.2
 # to 0.5 with the loss's sigmoid at 170 cp (train -wdl-scale). The net is
 # NNUE_DIR/tune10-940-0.0005-0.00002-lambda-0.8-0.5-wdl-170/nn-123a97147cde.nnue.
-NNUE_NET11_ARGS = NNUE_TUNE10_OWN=940 NNUE_TUNE10_LR=0.0005 NNUE_TUNE10_FINAL_LR=0.00002 \
-	NNUE_TUNE10_LAMBDA=0.8 NNUE_TUNE10_LAMBDA_END=0.5 NNUE_TUNE10_WDL=170
+# NNUE_NET11_STEP: the step and target of that run, which nnue-tune11
+# takes one generation on: lr, final lr, λ, λ at the end, wdl scale.
+NNUE_NET11_STEP = 0.0005 0.00002 0.8 0.5 170
+nnue_net11 = $(word $(1),$(NNUE_NET11_STEP))
+NNUE_NET11_ARGS = NNUE_TUNE10_OWN=940 NNUE_TUNE10_LR=$(call nnue_net11,1) NNUE_TUNE10_FINAL_LR=$(call nnue_net11,2) \
+	NNUE_TUNE10_LAMBDA=$(call nnue_net11,3) NNUE_TUNE10_LAMBDA_END=$(call nnue_net11,4) NNUE_TUNE10_WDL=$(call nnue_net11,5)
 .PHONY: nnue-net11
 nnue-net11:
 	$(MAKE) nnue-tune10 $(NNUE_NET11_ARGS)
@@ -683,9 +687,8 @@ nnue-net11:
 # The twelfth iteration's first try, the eleventh's step one generation
 # on: the built-in nn-123a97147cde trained 3 epochs from its own weights on
 # the shared set and NNUE_TUNE11_OWN chunks of its own games (data-s10015)
-# @0.858, cosine 0.0005 to 0.00002, the result's weight ramped 0.2 to 0.5
-# with the loss's sigmoid at 170 cp (nn-123a97147cde's own recipe). Each
-# step resumes; the net is NNUE_TUNE11_OUT/nn-*.nnue.
+# @0.858, with nn-123a97147cde's own step and target (NNUE_NET11_STEP).
+# Each step resumes; the net is NNUE_TUNE11_OUT/nn-*.nnue.
 NNUE_GIT_NET11   = $(NNUE_DIR)/nets/nn-123a97147cde.nnue
 NNUE_TUNE11_OWN ?= 160
 NNUE_TUNE11_OUT ?= $(NNUE_DIR)/tune11-$(NNUE_TUNE11_OWN)
@@ -693,7 +696,7 @@ NNUE_TUNE11_DATA = $(NNUE_GEN3),$(NNUE_DIR)/data-s10015:$(NNUE_TUNE11_OWN)@0.858
 .PHONY: nnue-tune11
 nnue-tune11: nnue-bin $(NNUE_GEN3)/manifest.json $(NNUE_GIT_NET11)
 	$(call nnue_set,10015,$(NNUE_GIT_NET11),$(NNUE_TUNE11_OWN))
-	$(call nnue_b8_train,$(NNUE_TUNE11_DATA),$(NNUE_GIT_NET11),0.0005,0.00002,$(NNUE_TUNE11_OUT),$(call nnue_target,0.8,0.5,170))
+	$(call nnue_b8_train,$(NNUE_TUNE11_DATA),$(NNUE_GIT_NET11),$(call nnue_net11,1),$(call nnue_net11,2),$(NNUE_TUNE11_OUT),$(call nnue_target,$(call nnue_net11,3),$(call nnue_net11,4),$(call nnue_net11,5)))
 
 # A net's output scaled by NNUE_SCALE_BY (nnue scale): the built-in
 # nn-123a97147cde by default, any other with NNUE_SCALE_NET=file. The net
